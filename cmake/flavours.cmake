@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Build flavours as interface libraries: link one to get its flags.
+
+set(IOVAFUZZ_FLAVOURS plain san)
+if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
+	list(APPEND IOVAFUZZ_FLAVOURS fuzz)
+endif()
+
+# Flags every translation unit gets, ours and the kernel's: the kernel
+# builds with -fno-strict-overflow, and clang only warns on these errors.
+set(IOVAFUZZ_COMMON_FLAGS
+	-fwrapv -fno-strict-aliasing -fno-common -fno-omit-frame-pointer -g
+	-Werror=implicit-function-declaration -Werror=int-conversion
+	-Werror=incompatible-pointer-types -Werror=implicit-int
+	-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=)
+
+set(_san -fsanitize=address,undefined -fno-sanitize-recover=all)
+
+add_library(iovafuzz_flags_plain INTERFACE)
+target_compile_options(iovafuzz_flags_plain INTERFACE
+	${IOVAFUZZ_COMMON_FLAGS} -O2)
+
+add_library(iovafuzz_flags_san INTERFACE)
+target_compile_options(iovafuzz_flags_san INTERFACE
+	${IOVAFUZZ_COMMON_FLAGS} -O1 ${_san})
+target_link_options(iovafuzz_flags_san INTERFACE ${_san})
+
+add_library(iovafuzz_flags_fuzz INTERFACE)
+target_compile_options(iovafuzz_flags_fuzz INTERFACE
+	${IOVAFUZZ_COMMON_FLAGS} -O1 ${_san} -fsanitize=fuzzer-no-link)
+target_link_options(iovafuzz_flags_fuzz INTERFACE ${_san})
+
+# Our own code is held to -Wall -Wextra -Werror; kernel code is not ours
+# to fix, so it gets the kernel's own warning level (see tree.cmake).
+set(IOVAFUZZ_OWN_WARNINGS -Wall -Wextra -Werror -Wno-unused-parameter
+	-Wno-sign-compare)

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Reference interval model of one IOVA domain.
+ *
+ * This is deliberately naive: a sorted array of disjoint inclusive pfn
+ * ranges, searched by binary search and scanned linearly.  It shares no
+ * code with drivers/iommu/iova.c so that a bug in one is unlikely to be
+ * mirrored in the other.  The harness drives both with the same operations
+ * and compares them.
+ *
+ * All state lives in struct model; there is no global state and no
+ * randomness, so every query is a pure function of the model contents.
+ */
+#ifndef IOVAFUZZ_MODEL_H
+#define IOVAFUZZ_MODEL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum model_state {
+	MS_LIVE,	/* handed out to the user */
+	MS_RESERVED,	/* reserve_iova() hole, never allocatable */
+	MS_CACHED,	/* freed, but held in a per-cpu or depot cache */
+	MS_DEFERRED,	/* freed but sitting in a flush queue */
+};
+
+struct model_range {
+	unsigned long lo, hi;		/* inclusive pfns */
+	enum model_state state;
+	/* Size the user asked for (live/cached), 0 otherwise. */
+	unsigned long req_size;
+	/* For cached ranges: which cpu/depot holds it; free for caller use. */
+	unsigned int cpu;
+	/* Caller-defined (e.g. op index that created it). */
+	unsigned long tag;
+};
+
+struct model {
+	unsigned long start_pfn;	/* lowest allocatable pfn */
+	struct model_range *r;		/* sorted by lo, pairwise disjoint */
+	unsigned int nr, cap;
+};
+
+void model_init(struct model *m, unsigned long start_pfn);
+void model_destroy(struct model *m);
+void model_reset(struct model *m, unsigned long start_pfn);
+
+int model_insert(struct model *m, unsigned long lo, unsigned long hi,
+		 enum model_state st, unsigned long req_size,
+		 unsigned long tag);
+int model_find(const struct model *m, unsigned long pfn);
+int model_find_overlap(const struct model *m, unsigned long lo,
+		       unsigned long hi);
+void model_remove(struct model *m, unsigned int idx);
+
+unsigned long model_count(const struct model *m, enum model_state st);
+unsigned long model_pages(const struct model *m, enum model_state st);
+
+bool model_highest_fit(const struct model *m, unsigned long size,
+		       unsigned long limit_pfn, unsigned int align_shift,
+		       unsigned long *lo_out);
+bool model_fits_any(const struct model *m, unsigned long size,
+		    unsigned long limit_pfn, unsigned int align_shift);
+unsigned long model_largest_gap(const struct model *m,
+				unsigned long limit_pfn);
+
+void model_dump(const struct model *m, FILE *f, unsigned long lo,
+		unsigned long hi);
+const char *model_state_name(enum model_state st);
+
+#endif /* IOVAFUZZ_MODEL_H */

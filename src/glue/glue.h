@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the harness can observe of the kernel allocator built from one
+ * tree.  Implemented by iova_glue.c, which includes the tree's iova.c and
+ * so sees its static state; the same interface serves every flavour
+ * (rbtree-based iova.c, maple-tree-based iova.c with deferred markers).
+ */
+#ifndef _IOVAFUZZ_GLUE_H
+#define _IOVAFUZZ_GLUE_H
+
+#include <linux/iova.h>
+
+/* Called for every entry of the domain's index in ascending order; the
+ * rbtree's anchor node is not an entry.  @marker: a deferred-erase marker
+ * (maple flavour), not a struct iova. */
+typedef void (*glue_entry_fn)(void *arg, unsigned long lo, unsigned long hi,
+			      bool marker);
+
+/* Called for every pfn held in a magazine of the range caches; @cpu is
+ * the owning CPU, or -1 for the depot. */
+typedef void (*glue_cached_fn)(void *arg, unsigned int order, int cpu,
+			       unsigned long pfn);
+
+struct glue_domain_info {
+	unsigned long start_pfn;
+	unsigned long dma_32bit_pfn;
+	unsigned long max32_alloc_size;
+	unsigned long deferred_lo, deferred_hi;	/* maple flavour only */
+	unsigned int depot_magazines;		/* all orders */
+};
+
+/* "rbtree" or "maple". */
+extern const char glue_flavour[];
+/* Kernel version the tree declares, "6.12.117" or "unknown". */
+extern const char glue_kernel_version[];
+/* Largest order + 1 the range caches hold (IOVA_RANGE_CACHE_MAX_SIZE). */
+extern const unsigned int glue_rcache_orders;
+
+/* Tell the shim which allocation sizes are iova, magazine, maple node. */
+void glue_register_classes(void);
+
+void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg);
+void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
+		       void *arg);
+void glue_domain_info(struct iova_domain *iovad,
+		      struct glue_domain_info *info);
+
+/* NULL if the index is structurally sound (rbtree colour/order/parent
+ * rules, or mt_validate() for maple trees), else what is wrong. */
+const char *glue_check_structure(struct iova_domain *iovad);
+
+/* Maple flavour: erase deferred markers now; returns markers left. */
+unsigned long glue_drain_deferred(struct iova_domain *iovad);
+
+#endif

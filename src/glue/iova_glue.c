@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The tree's drivers/iommu/iova.c, compiled unmodified, plus accessors for
+ * the state it keeps private (range caches, depot).  Struct layouts differ
+ * between kernel versions; tree_config.h says which one this tree has.
+ */
+#include "tree_config.h"
+#include IOVAFUZZ_IOVA_C
+
+#include <shim/shim.h>
+
+#include "glue.h"
+
+const char glue_flavour[] = IOVAFUZZ_FLAVOUR;
+const char glue_kernel_version[] = IOVAFUZZ_KERNEL_VERSION;
+const unsigned int glue_rcache_orders = IOVA_RANGE_CACHE_MAX_SIZE;
+
+void glue_register_classes(void)
+{
+	shim_class_register(SHIM_CLASS_IOVA, sizeof(struct iova));
+	shim_class_register(SHIM_CLASS_MAGAZINE, sizeof(struct iova_magazine));
+}
+
+static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
+			  unsigned int order, int cpu, glue_cached_fn fn,
+			  void *arg)
+{
+	unsigned long i;
+
+	for (i = 0; i < size; i++)
+		fn(arg, order, cpu, mag->pfns[i]);
+}
+
+#if IOVAFUZZ_DEPOT_LIST
+/* 6.7+: a list of full magazines whose size field holds the link. */
+static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+			       glue_cached_fn fn, void *arg)
+{
+	struct iova_magazine *mag;
+	unsigned int n = 0;
+
+	for (mag = rcache->depot; mag; mag = mag->next, n++)
+		if (fn)
+			walk_magazine(mag, IOVA_MAG_SIZE, order, -1, fn, arg);
+	return n;
+}
+#else
+/* Up to 6.6: a fixed array of magazines with valid sizes. */
+static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+			       glue_cached_fn fn, void *arg)
+{
+	unsigned long i;
+
+	for (i = 0; fn && i < rcache->depot_size; i++)
+		walk_magazine(rcache->depot[i], rcache->depot[i]->size, order,
+			      -1, fn, arg);
+	return rcache->depot_size;
+}
+#endif
+
+static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
+				glue_cached_fn fn, void *arg)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct iova_cpu_rcache *cr = per_cpu_ptr(rcache->cpu_rcaches, cpu);
+
+		if (!fn)
+			continue;
+		walk_magazine(cr->loaded, cr->loaded->size, order, cpu, fn, arg);
+		walk_magazine(cr->prev, cr->prev->size, order, cpu, fn, arg);
+	}
+	return walk_depot(rcache, order, fn, arg);
+}
+
+static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
+				 void *arg)
+{
+	unsigned int order, depot = 0;
+
+	if (!iovad->rcaches)
+		return 0;
+	for (order = 0; order < IOVA_RANGE_CACHE_MAX_SIZE; order++)
+		depot += walk_rcache(&iovad->rcaches[order], order, fn, arg);
+	return depot;
+}
+
+void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
+{
+	walk_rcaches(iovad, fn, arg);
+}
+
+void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
+{
+	info->start_pfn = iovad->start_pfn;
+	info->dma_32bit_pfn = iovad->dma_32bit_pfn;
+	info->max32_alloc_size = iovad->max32_alloc_size;
+#if IOVAFUZZ_MAPLE
+	info->deferred_lo = iovad->deferred_lo;
+	info->deferred_hi = iovad->deferred_hi;
+#else
+	info->deferred_lo = ULONG_MAX;
+	info->deferred_hi = 0;
+#endif
+	info->depot_magazines = walk_rcaches(iovad, NULL, NULL);
+}
+
+#if IOVAFUZZ_MAPLE
+#include "walk_maple.h"
+#else
+#include "walk_rbtree.h"
+#endif

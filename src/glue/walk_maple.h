@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Walking and checking a maple-tree-flavoured domain (the 2026 series'
+ * design: entries are struct iova pointers or the IOVA_DEFERRED marker,
+ * the tree is guarded by iova_lock).  Included by iova_glue.c after the
+ * tree's iova.c.
+ */
+extern atomic_t maple_tree_tests_run;
+extern atomic_t maple_tree_tests_passed;
+
+void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
+{
+	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
+	void *entry;
+
+	mas_for_each(&mas, entry, ULONG_MAX)
+		fn(arg, mas.index, mas.last, entry == IOVA_DEFERRED);
+}
+
+/* mt_validate() reports through MT_BUG_ON: count failed checks. */
+const char *glue_check_structure(struct iova_domain *iovad)
+{
+	int run = atomic_read(&maple_tree_tests_run);
+	int passed = atomic_read(&maple_tree_tests_passed);
+	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
+	void *entry;
+
+	mt_validate(&iovad->mtree);
+	if (atomic_read(&maple_tree_tests_run) - run !=
+	    atomic_read(&maple_tree_tests_passed) - passed)
+		return "maple tree: mt_validate() failed";
+	mas_for_each(&mas, entry, ULONG_MAX) {
+		const struct iova *iova = entry;
+
+		if (entry == IOVA_DEFERRED)
+			continue;
+		if (iova->pfn_lo != mas.index || iova->pfn_hi != mas.last)
+			return "maple tree: entry range differs from its struct iova";
+	}
+	return NULL;
+}
+
+unsigned long glue_drain_deferred(struct iova_domain *iovad)
+{
+	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
+	unsigned long flags, left = 0;
+	void *entry;
+
+	spin_lock_irqsave(&iovad->iova_lock, flags);
+	iova_drain_deferred(iovad);
+	mas_for_each(&mas, entry, ULONG_MAX)
+		left += entry == IOVA_DEFERRED;
+	spin_unlock_irqrestore(&iovad->iova_lock, flags);
+	return left;
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Deferred execution under harness control: delayed work and RCU
+ * callbacks queue in FIFO order and run only when the harness says so.
+ */
+#include <stdint.h>
+
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include <shim/shim.h>
+
+#include "shim_internal.h"
+
+struct workqueue_struct *system_wq;
+
+static struct work_struct *work_head, **work_tail = &work_head;
+static unsigned int nr_work;
+static struct rcu_head *rcu_head_q, **rcu_tail = &rcu_head_q;
+static unsigned int nr_rcu;
+
+bool shim_queue_work(struct work_struct *work, unsigned long delay)
+{
+	(void)delay;
+	if (work->pending)
+		return false;
+	work->pending = true;
+	work->next_pending = NULL;
+	*work_tail = work;
+	work_tail = &work->next_pending;
+	nr_work++;
+	return true;
+}
+
+bool shim_cancel_work(struct work_struct *work)
+{
+	struct work_struct **pp;
+
+	if (!work->pending)
+		return false;
+	for (pp = &work_head; *pp != work; pp = &(*pp)->next_pending)
+		;
+	*pp = work->next_pending;
+	if (work_tail == &work->next_pending)
+		work_tail = pp;
+	work->pending = false;
+	nr_work--;
+	return true;
+}
+
+static struct work_struct *work_pop(void)
+{
+	struct work_struct *work = work_head;
+
+	work_head = work->next_pending;
+	if (!work_head)
+		work_tail = &work_head;
+	work->pending = false;
+	nr_work--;
+	return work;
+}
+
+unsigned int shim_run_delayed_work(void)
+{
+	unsigned int n = nr_work, i;
+
+	/* Work queued by work that runs now waits for the next call. */
+	for (i = 0; i < n; i++) {
+		struct work_struct *work = work_pop();
+
+		work->func(work);
+	}
+	return n;
+}
+
+unsigned int shim_pending_work(void)
+{
+	return nr_work;
+}
+
+bool shim_flush_all_work(unsigned int rounds)
+{
+	while (nr_work && rounds--)
+		shim_run_delayed_work();
+	return !nr_work;
+}
+
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	head->func = func;
+	head->next = NULL;
+	*rcu_tail = head;
+	rcu_tail = &head->next;
+	nr_rcu++;
+}
+
+/* kfree_rcu() stores the offset of the rcu_head in place of a callback,
+ * as the kernel's kvfree_rcu does: offsets are small, functions are not. */
+void shim_kfree_rcu(struct rcu_head *head, void *ptr)
+{
+	call_rcu(head, (rcu_callback_t)(uintptr_t)((char *)head - (char *)ptr));
+}
+
+unsigned int shim_rcu_barrier(void)
+{
+	unsigned int n = 0;
+
+	while (rcu_head_q) {
+		struct rcu_head *head = rcu_head_q;
+		uintptr_t f = (uintptr_t)head->func;
+
+		rcu_head_q = head->next;
+		if (!rcu_head_q)
+			rcu_tail = &rcu_head_q;
+		nr_rcu--;
+		n++;
+		if (f < 4096)
+			kfree((char *)head - f);
+		else
+			head->func(head);
+	}
+	return n;
+}
+
+unsigned int shim_rcu_pending(void)
+{
+	return nr_rcu;
+}
+
+void rcu_barrier(void)
+{
+	shim_rcu_barrier();
+}
+
+/* Forget queued items: they belong to objects of a finished run. */
+void shim_defer_reset(void)
+{
+	work_head = NULL;
+	work_tail = &work_head;
+	nr_work = 0;
+	rcu_head_q = NULL;
+	rcu_tail = &rcu_head_q;
+	nr_rcu = 0;
+}

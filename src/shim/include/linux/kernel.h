@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The grab-bag header, as in the kernel: most helpers come through here. */
+#ifndef _LINUX_KERNEL_H
+#define _LINUX_KERNEL_H
+
+#include <string.h>
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/stddef.h>
+#include <linux/limits.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/bitops.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/math.h>
+#include <linux/overflow.h>
+#include <linux/printk.h>
+#include <linux/container_of.h>
+#include <linux/atomic.h>
+#include <linux/sched.h>
+#include <linux/gfp.h>
+#include <linux/spinlock.h>
+
+#define PAGE_SHIFT	CONFIG_PAGE_SHIFT
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define PAGE_MASK	(~(PAGE_SIZE - 1))
+
+#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
+
+#define __ALIGN_MASK(x, mask)	(((x) + (mask)) & ~(mask))
+#define ALIGN(x, a)		__ALIGN_MASK(x, (typeof(x))(a) - 1)
+#define ALIGN_DOWN(x, a)	ALIGN((x) - ((a) - 1), (a))
+#define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
+#define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)
+
+#define REPEAT_BYTE(x)	((~0ul / 0xff) * (x))
+
+#define cache_line_size()	64
+#define L1_CACHE_BYTES		64
+#define SMP_CACHE_BYTES		64
+
+#define _RET_IP_	((unsigned long)__builtin_return_address(0))
+#define _THIS_IP_	({ __label__ __here; __here: (unsigned long)&&__here; })
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Scheduling context.  The harness knows whether kernel code is in atomic
+ * context (a spinlock held); might_sleep() there is a finding.
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <shim/report.h>
+
+#define might_sleep()	shim_might_sleep(__FILE__, __LINE__, __func__)
+#define might_sleep_if(cond) do { if (cond) might_sleep(); } while (0)
+#define cond_resched()	({ might_sleep(); 0; })
+#define cpu_relax()	do { } while (0)
+#define in_interrupt()	0
+#define in_task()	1
+#define in_atomic()	(shim_locks_held() != 0)
+#define irqs_disabled()	(shim_locks_held() != 0)
+
+#endif

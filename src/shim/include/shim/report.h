@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Entry points kernel-facing shim headers call when something happens. */
+#ifndef _SHIM_REPORT_H
+#define _SHIM_REPORT_H
+
+void shim_warn(const char *file, int line, const char *func,
+	       const char *cond);
+__attribute__((noreturn))
+void shim_bug(const char *file, int line, const char *func, const char *what);
+__attribute__((format(printf, 1, 2)))
+void shim_printk(const char *fmt, ...);
+void shim_dump_stack(const char *file, int line, const char *func);
+void shim_might_sleep(const char *file, int line, const char *func);
+int shim_locks_held(void);
+void shim_lock_acquired(void);
+void shim_lock_released(void);
+
+#endif

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The harness side of the shim: what a test or fuzz target uses to steer
+ * and observe the kernel environment (CPUs, work, RCU, allocation
+ * failures, findings).  Kernel code never includes this.
+ */
+#ifndef _SHIM_SHIM_H
+#define _SHIM_SHIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct kmem_cache;
+
+/* ---- lifecycle ---- */
+
+/* Back to boot state: all CPUs online, CPU 0 current, no policies, no
+ * findings.  Live objects from a previous run are a leak the caller checks
+ * first with shim_live_objects(). */
+void shim_reset(unsigned int nr_cpus);
+
+/* ---- CPUs ---- */
+void shim_set_cpu(unsigned int cpu);
+/* Takes @cpu offline and runs the CPU-dead teardown callbacks; false if
+ * it is already offline or the last online CPU. */
+bool shim_cpu_offline(unsigned int cpu);
+bool shim_cpu_online(unsigned int cpu);
+
+/* ---- deferred execution ---- */
+/* Runs the work that was pending when called; returns how many ran. */
+unsigned int shim_run_delayed_work(void);
+unsigned int shim_pending_work(void);
+/* Runs work until none is pending, at most @rounds rounds; returns false
+ * if work kept re-queueing itself. */
+bool shim_flush_all_work(unsigned int rounds);
+/* Runs every RCU callback queued so far (and those they queue). */
+unsigned int shim_rcu_barrier(void);
+unsigned int shim_rcu_pending(void);
+
+/* ---- slab accounting ---- */
+unsigned long shim_live_objects(void);
+unsigned long shim_cache_live(const struct kmem_cache *s);
+/* One line per allocator with live objects: "  name: N live". */
+void shim_dump_live(FILE *f);
+
+/* ---- failure injection ---- */
+enum shim_class {
+	SHIM_CLASS_IOVA,	/* struct iova */
+	SHIM_CLASS_MAPLE_NODE,	/* struct maple_node */
+	SHIM_CLASS_MAGAZINE,	/* struct iova_magazine */
+	SHIM_CLASS_OTHER,
+	SHIM_NR_CLASSES,
+};
+
+#define SHIM_CLASS_BIT(c)	(1u << (c))
+
+/* Allocations of exactly @size bytes belong to @cls (keyed on size, not
+ * cache name: 6.1 kmallocs magazines where 6.12 has a cache). */
+void shim_class_register(enum shim_class cls, size_t size);
+enum shim_class shim_class_of(size_t size);
+const char *shim_class_name(enum shim_class cls);
+
+/* Fail the @n-th allocation attempt from now (1 = the next); 0 disarms. */
+void shim_inject_nth(unsigned long n);
+/* While on, every non-sleeping allocation (no __GFP_DIRECT_RECLAIM) fails. */
+void shim_inject_nonsleeping(bool on);
+/* While set, allocations of the classes in @mask fail; sleeping ones only
+ * if @sleeping. */
+void shim_inject_class(unsigned int mask, bool sleeping);
+/* Disarm every policy. */
+void shim_inject_clear(void);
+
+struct shim_inject_stats {
+	unsigned long attempts;		/* allocation attempts seen */
+	unsigned long injected;		/* of which failed by injection */
+	unsigned long by_class[SHIM_NR_CLASSES];
+	const char *last_site;		/* caller of the last injected failure */
+};
+
+/* Start attributing to operation @op; counters below restart at 0. */
+void shim_op_begin(unsigned long op);
+const struct shim_inject_stats *shim_op_stats(void);
+const struct shim_inject_stats *shim_total_stats(void);
+
+/* ---- findings ---- */
+struct shim_finding {
+	const char *kind;	/* "WARN", "MAPLE_CHECK", "MIGHT_SLEEP", "SLAB" */
+	const char *file;
+	int line;
+	const char *func;
+	const char *what;
+};
+
+unsigned int shim_nr_findings(void);
+const struct shim_finding *shim_first_finding(void);
+void shim_clear_findings(void);
+/* Records a finding from harness code (e.g. a cache destroyed while busy). */
+void shim_record(const char *kind, const char *file, int line,
+		 const char *func, const char *what);
+/* Quiet kernel printk (mt_dump output prints pointers): off by default. */
+void shim_set_printk(bool on);
+
+#endif

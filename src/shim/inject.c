@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Allocation-failure injection.  Every shim allocation asks
+ * shim_inject_should_fail() first; the harness arms policies, and each
+ * injected failure is counted against the operation that saw it.
+ *
+ * Only non-sleeping allocations (no __GFP_DIRECT_RECLAIM: GFP_ATOMIC,
+ * GFP_NOWAIT) fail unless a policy explicitly includes sleeping ones:
+ * a GFP_KERNEL allocation of a few bytes does not fail in practice.
+ */
+#include <string.h>
+
+#include <linux/gfp.h>
+#include <shim/shim.h>
+
+#include "shim_internal.h"
+
+#define MAX_CLASS_SIZES 8
+
+static struct {
+	size_t size;
+	enum shim_class cls;
+} class_sizes[MAX_CLASS_SIZES];
+static unsigned int nr_class_sizes;
+
+static unsigned long nth_left;		/* 0: disarmed */
+static bool nonsleeping;
+static unsigned int class_mask;
+static bool class_sleeping;
+
+static struct shim_inject_stats op_stats, total_stats;
+
+void shim_class_register(enum shim_class cls, size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_class_sizes; i++) {
+		if (class_sizes[i].size == size) {
+			class_sizes[i].cls = cls;
+			return;
+		}
+	}
+	if (nr_class_sizes < MAX_CLASS_SIZES)
+		class_sizes[nr_class_sizes++] =
+			(typeof(class_sizes[0])){ size, cls };
+}
+
+enum shim_class shim_class_of(size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_class_sizes; i++)
+		if (class_sizes[i].size == size)
+			return class_sizes[i].cls;
+	return SHIM_CLASS_OTHER;
+}
+
+const char *shim_class_name(enum shim_class cls)
+{
+	static const char *const names[SHIM_NR_CLASSES] = {
+		[SHIM_CLASS_IOVA] = "iova",
+		[SHIM_CLASS_MAPLE_NODE] = "maple_node",
+		[SHIM_CLASS_MAGAZINE] = "magazine",
+		[SHIM_CLASS_OTHER] = "other",
+	};
+
+	return cls < SHIM_NR_CLASSES ? names[cls] : "?";
+}
+
+void shim_inject_nth(unsigned long n)
+{
+	nth_left = n;
+}
+
+void shim_inject_nonsleeping(bool on)
+{
+	nonsleeping = on;
+}
+
+void shim_inject_class(unsigned int mask, bool sleeping)
+{
+	class_mask = mask;
+	class_sleeping = sleeping;
+}
+
+void shim_inject_clear(void)
+{
+	nth_left = 0;
+	nonsleeping = false;
+	class_mask = 0;
+	class_sleeping = false;
+}
+
+static bool policy_says_fail(bool sleeping, enum shim_class cls)
+{
+	bool fail = false;
+
+	/* The N-th counts only allocations that may fail at all. */
+	if (nth_left && !sleeping && --nth_left == 0)
+		fail = true;
+	if (nonsleeping && !sleeping)
+		fail = true;
+	if ((class_mask & SHIM_CLASS_BIT(cls)) && (!sleeping || class_sleeping))
+		fail = true;
+	return fail;
+}
+
+bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site)
+{
+	bool sleeping = gfpflags_allow_blocking(gfp);
+	enum shim_class cls = shim_class_of(size);
+
+	op_stats.attempts++;
+	total_stats.attempts++;
+	if (gfp & __GFP_NOFAIL)
+		return false;
+	if (!policy_says_fail(sleeping, cls))
+		return false;
+	op_stats.injected++;
+	op_stats.by_class[cls]++;
+	op_stats.last_site = site;
+	total_stats.injected++;
+	total_stats.by_class[cls]++;
+	total_stats.last_site = site;
+	return true;
+}
+
+void shim_op_begin(unsigned long op)
+{
+	(void)op;
+	memset(&op_stats, 0, sizeof(op_stats));
+}
+
+const struct shim_inject_stats *shim_op_stats(void)
+{
+	return &op_stats;
+}
+
+const struct shim_inject_stats *shim_total_stats(void)
+{
+	return &total_stats;
+}
+
+void shim_inject_reset(void)
+{
+	shim_inject_clear();
+	memset(&op_stats, 0, sizeof(op_stats));
+	memset(&total_stats, 0, sizeof(total_stats));
+}

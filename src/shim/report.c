@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Findings raised by kernel code (WARN_ON, maple tree self-checks,
+ * might_sleep in atomic context) and the BUG_ON stop.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <shim/report.h>
+#include <shim/shim.h>
+
+static struct shim_finding first;
+static unsigned int nr_findings;
+static int locks_held;
+static bool printk_on = true;
+
+void shim_record(const char *kind, const char *file, int line,
+		 const char *func, const char *what)
+{
+	if (!nr_findings++)
+		first = (struct shim_finding){ kind, file, line, func, what };
+}
+
+unsigned int shim_nr_findings(void)
+{
+	return nr_findings;
+}
+
+const struct shim_finding *shim_first_finding(void)
+{
+	return nr_findings ? &first : NULL;
+}
+
+void shim_clear_findings(void)
+{
+	nr_findings = 0;
+}
+
+void shim_warn(const char *file, int line, const char *func, const char *cond)
+{
+	fprintf(stderr, "WARNING: %s:%d %s(): WARN_ON(%s)\n", file, line,
+		func, cond);
+	shim_record("WARN", file, line, func, cond);
+}
+
+void shim_bug(const char *file, int line, const char *func, const char *what)
+{
+	fflush(stdout);
+	fprintf(stderr, "kernel BUG at %s:%d %s(): %s\n", file, line, func,
+		what);
+	abort();
+}
+
+/* The maple tree's debug checks print, then call dump_stack(). */
+void shim_dump_stack(const char *file, int line, const char *func)
+{
+	shim_record("MAPLE_CHECK", file, line, func, "dump_stack()");
+}
+
+void shim_might_sleep(const char *file, int line, const char *func)
+{
+	if (locks_held)
+		shim_record("MIGHT_SLEEP", file, line, func,
+			    "sleeping function called with a spinlock held");
+}
+
+int shim_locks_held(void)
+{
+	return locks_held;
+}
+
+void shim_lock_acquired(void)
+{
+	locks_held++;
+}
+
+void shim_lock_released(void)
+{
+	locks_held--;
+}
+
+void shim_set_printk(bool on)
+{
+	printk_on = on;
+}
+
+/* Strip the "<N>" level prefix the way the console would. */
+void shim_printk(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!printk_on)
+		return;
+	if (fmt[0] == '<' && fmt[1] && fmt[2] == '>')
+		fmt += 3;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+void shim_report_reset(void)
+{
+	nr_findings = 0;
+	locks_held = 0;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Between the shim's own files; neither kernel code nor harness sees it. */
+#ifndef _SHIM_INTERNAL_H
+#define _SHIM_INTERNAL_H
+
+#include <linux/types.h>
+
+bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site);
+void shim_inject_reset(void);
+void shim_report_reset(void);
+void shim_cpu_reset(unsigned int nr_cpus);
+void shim_defer_reset(void);
+void *shim_percpu_block(size_t size, const char *site);
+void shim_percpu_block_free(void *obj);
+
+#endif

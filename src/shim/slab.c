@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Slab caches and kmalloc over malloc, with per-cache live counts and one
+ * failure-injection hook that every allocation passes through.
+ *
+ * Each object carries a small header just below it naming its cache, so
+ * kfree() works on cache objects (7.x does that) and a pointer no
+ * allocator handed out is caught instead of corrupting the heap.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/slab.h>
+#include <shim/report.h>
+#include <shim/shim.h>
+
+#include "shim_internal.h"
+
+#define OBJ_MAGIC	0x51ab0b1ec0ffee11ULL
+#define OBJ_FREED	0xdeadf4eedeadf4eeULL
+
+struct kmem_cache {
+	const char *name;
+	unsigned int size;
+	unsigned int align;
+	void (*ctor)(void *obj);
+	unsigned long live;
+	struct kmem_cache *next;	/* registry, for leak reports */
+	bool destroyed;
+};
+
+struct obj_hdr {
+	uint64_t magic;
+	struct kmem_cache *cache;
+	size_t size;
+	size_t offset;			/* from the malloc block to the object */
+};
+
+static struct kmem_cache kmalloc_cache = { .name = "kmalloc", .align = 16 };
+static struct kmem_cache percpu_cache = { .name = "percpu", .align = 16 };
+static struct kmem_cache *caches;
+
+static void cache_register(struct kmem_cache *s)
+{
+	s->next = caches;
+	caches = s;
+}
+
+static void cache_unregister(struct kmem_cache *s)
+{
+	struct kmem_cache **pp;
+
+	for (pp = &caches; *pp; pp = &(*pp)->next) {
+		if (*pp == s) {
+			*pp = s->next;
+			return;
+		}
+	}
+}
+
+static struct obj_hdr *obj_hdr(const void *obj, const char *who)
+{
+	struct obj_hdr *h = (struct obj_hdr *)obj - 1;
+
+	if (h->magic == OBJ_FREED)
+		shim_bug(__FILE__, __LINE__, who, "double free of a slab object");
+	if (h->magic != OBJ_MAGIC)
+		shim_bug(__FILE__, __LINE__, who,
+			 "pointer was not allocated by the shim");
+	return h;
+}
+
+static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
+		       const char *site)
+{
+	size_t align = s->align > 16 ? s->align : 16;
+	size_t offset = (sizeof(struct obj_hdr) + align - 1) & ~(align - 1);
+	struct obj_hdr *h;
+	void *block;
+	char *obj;
+
+	if (shim_inject_should_fail(gfp, size, site))
+		return NULL;
+	if (posix_memalign(&block, align, offset + size))
+		shim_bug(__FILE__, __LINE__, site, "host out of memory");
+	obj = (char *)block + offset;
+	h = (struct obj_hdr *)obj - 1;
+	*h = (struct obj_hdr){ OBJ_MAGIC, s, size, offset };
+	if (gfp & __GFP_ZERO)
+		memset(obj, 0, size);
+	else
+		memset(obj, 0xa5, size);	/* uninitialised, visibly */
+	if (s->ctor)
+		s->ctor(obj);
+	s->live++;
+	return obj;
+}
+
+static void obj_free(const void *obj, struct obj_hdr *h)
+{
+	h->cache->live--;
+	h->magic = OBJ_FREED;
+	free((char *)obj - h->offset);
+}
+
+struct kmem_cache *shim_kmem_cache_create(const char *name, unsigned int size,
+					  unsigned int align,
+					  slab_flags_t flags,
+					  void (*ctor)(void *))
+{
+	struct kmem_cache *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		shim_bug(__FILE__, __LINE__, __func__, "host out of memory");
+	s->name = name;
+	s->size = size;
+	s->align = align;
+	if ((flags & SLAB_HWCACHE_ALIGN) && s->align < 64)
+		s->align = 64;
+	s->ctor = ctor;
+	cache_register(s);
+	return s;
+}
+
+/* Destroying a cache that still has objects is a kernel bug: report and
+ * keep the cache so the objects stay accounted as leaked. */
+void kmem_cache_destroy(struct kmem_cache *s)
+{
+	if (!s)
+		return;
+	if (s->live) {
+		shim_record("SLAB", __FILE__, __LINE__, s->name,
+			    "kmem_cache_destroy: cache still has objects");
+		s->destroyed = true;
+		return;
+	}
+	cache_unregister(s);
+	free(s);
+}
+
+int kmem_cache_shrink(struct kmem_cache *s)
+{
+	(void)s;
+	return 0;
+}
+
+void *shim_kmem_cache_alloc(struct kmem_cache *s, gfp_t gfp, const char *site)
+{
+	if (!s || s->destroyed)
+		shim_bug(__FILE__, __LINE__, site, "allocation from a dead cache");
+	return obj_alloc(s, s->size, gfp, site);
+}
+
+void kmem_cache_free(struct kmem_cache *s, void *obj)
+{
+	struct obj_hdr *h;
+
+	if (!obj)
+		return;
+	h = obj_hdr(obj, __func__);
+	if (h->cache != s)
+		shim_bug(__FILE__, __LINE__, __func__,
+			 "object freed to a cache it does not belong to");
+	obj_free(obj, h);
+}
+
+/* SLUB semantics: all @nr objects or none (returns 0). */
+int shim_kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t gfp, size_t nr,
+			       void **p, const char *site)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		p[i] = shim_kmem_cache_alloc(s, gfp, site);
+		if (!p[i]) {
+			kmem_cache_free_bulk(s, i, p);
+			return 0;
+		}
+	}
+	return (int)nr;
+}
+
+void kmem_cache_free_bulk(struct kmem_cache *s, size_t nr, void **p)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		kmem_cache_free(s, p[i]);
+}
+
+void *shim_kmalloc(size_t size, gfp_t gfp, const char *site)
+{
+	if (!size)
+		return ZERO_SIZE_PTR;
+	if (size == SIZE_MAX)		/* saturated size_mul() */
+		return NULL;
+	return obj_alloc(&kmalloc_cache, size, gfp, site);
+}
+
+void *shim_krealloc(const void *p, size_t size, gfp_t gfp, const char *site)
+{
+	void *n;
+	size_t old;
+
+	if (ZERO_OR_NULL_PTR(p))
+		return shim_kmalloc(size, gfp, site);
+	old = obj_hdr(p, __func__)->size;
+	n = shim_kmalloc(size, gfp, site);
+	if (!n)
+		return NULL;
+	memcpy(n, p, old < size ? old : size);
+	kfree(p);
+	return n;
+}
+
+void kfree(const void *obj)
+{
+	if (ZERO_OR_NULL_PTR(obj))
+		return;
+	obj_free(obj, obj_hdr(obj, __func__));
+}
+
+size_t ksize(const void *obj)
+{
+	return ZERO_OR_NULL_PTR(obj) ? 0 : obj_hdr(obj, __func__)->size;
+}
+
+/* Per-CPU blocks are accounted like objects of a "percpu" cache. */
+void *shim_percpu_block(size_t size, const char *site)
+{
+	return obj_alloc(&percpu_cache, size, GFP_KERNEL | __GFP_ZERO, site);
+}
+
+void shim_percpu_block_free(void *obj)
+{
+	obj_free(obj, obj_hdr(obj, __func__));
+}
+
+unsigned long shim_cache_live(const struct kmem_cache *s)
+{
+	return s ? s->live : 0;
+}
+
+unsigned long shim_live_objects(void)
+{
+	unsigned long n = kmalloc_cache.live + percpu_cache.live;
+	struct kmem_cache *s;
+
+	for (s = caches; s; s = s->next)
+		n += s->live;
+	return n;
+}
+
+static void dump_one(FILE *f, const struct kmem_cache *s)
+{
+	if (s->live)
+		fprintf(f, "  %s: %lu live\n", s->name, s->live);
+}
+
+void shim_dump_live(FILE *f)
+{
+	struct kmem_cache *s;
+
+	for (s = caches; s; s = s->next)
+		dump_one(f, s);
+	dump_one(f, &kmalloc_cache);
+	dump_one(f, &percpu_cache);
+}
