@@ -131,5 +131,6 @@ function(iovafuzz_add_tree name src)
 	endforeach()
 
 	set(IOVAFUZZ_TREE_IDS ${IOVAFUZZ_TREE_IDS} ${id} PARENT_SCOPE)
+	iovafuzz_fuzz_targets("${id}")
 	iovafuzz_tree_tests("${name}" "${id}" "${FLAVOUR}")
 endfunction()

@@ -117,6 +117,8 @@ int model_insert(struct model *m, unsigned long lo, unsigned long hi,
 	r->req_size = req_size;
 	r->cpu = 0;
 	r->tag = tag;
+	r->handle = NULL;
+	r->flags = 0;
 	return (int)pos;
 }
 

@@ -21,7 +21,7 @@ enum model_state {
 	MS_LIVE,	/* handed out to the user */
 	MS_RESERVED,	/* reserve_iova() hole, never allocatable */
 	MS_CACHED,	/* freed, but held in a per-cpu or depot cache */
-	MS_DEFERRED,	/* freed but sitting in a flush queue */
+	MS_DEFERRED,	/* freed, but its deferred-erase marker is still in the tree */
 };
 
 struct model_range {
@@ -33,6 +33,9 @@ struct model_range {
 	unsigned int cpu;
 	/* Caller-defined (e.g. op index that created it). */
 	unsigned long tag;
+	/* Caller-defined: the kernel object behind it, and flags. */
+	void *handle;
+	unsigned int flags;
 };
 
 struct model {

@@ -49,6 +49,11 @@ void glue_domain_info(struct iova_domain *iovad,
  * rules, or mt_validate() for maple trees), else what is wrong. */
 const char *glue_check_structure(struct iova_domain *iovad);
 
+/* Empty one CPU's magazines, or the depot, back into the tree (the
+ * tree's own free_cpu_cached_iovas()/free_global_cached_iovas()). */
+void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu);
+void glue_flush_global(struct iova_domain *iovad);
+
 /* Maple flavour: erase deferred markers now; returns markers left. */
 unsigned long glue_drain_deferred(struct iova_domain *iovad);
 

@@ -91,6 +91,16 @@ void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
 	walk_rcaches(iovad, fn, arg);
 }
 
+void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu)
+{
+	free_cpu_cached_iovas(cpu, iovad);
+}
+
+void glue_flush_global(struct iova_domain *iovad)
+{
+	free_global_cached_iovas(iovad);
+}
+
 void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 {
 	info->start_pfn = iovad->start_pfn;

@@ -1,0 +1,1021 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One program, two implementations: the kernel's allocator (through the
+ * glue) and the reference model (model/), op by op.  After every op the
+ * invariants below are checked; the first violation stops the run with a
+ * report naming it.
+ *
+ *   NO_OVERLAP         a new range overlaps nothing live, reserved,
+ *                      cached or deferred
+ *   BOUNDS             start_pfn <= pfn_lo <= pfn_hi <= limit
+ *   SIZE, ALIGN        exact size; size-aligned requests (and the fast
+ *                      path, after its power-of-two rounding) aligned
+ *   COMPLETE           no failure while the model has a fit, unless an
+ *                      allocation failure was injected or the 32-bit hint
+ *                      (max32_alloc_size) is in force; a failure under
+ *                      injection must not outlive the injection
+ *   TREE_EQUALS_MODEL  tree entries and cached pfns are exactly the
+ *                      model's; the tree is structurally valid
+ *   FIND_FREE          find_iova() finds exactly what is in the tree
+ *   NO_LEAK            nothing the shim handed out survives the domain
+ *   WARN               kernel code warned
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/iova.h>
+#include <linux/smp.h>
+#include <shim/shim.h>
+
+#include "glue.h"
+#include "model.h"
+#include "program.h"
+#include "runner.h"
+
+#define RF_FAST		1u	/* model range came from alloc_iova_fast */
+#define RF_SEEN		2u	/* found in a magazine during this sync */
+
+struct op_rec {
+	enum op_kind kind;
+	unsigned long arg[3];	/* meaning per kind, see trace_op() */
+	unsigned long lo, hi;	/* result range, if any */
+	int ret;		/* 0 ok, -1 failed / NULL, 1 skipped */
+	unsigned long injected;
+	bool retry;
+};
+
+struct cached_pfn {
+	unsigned long pfn;
+	unsigned int order;
+	int cpu;
+};
+
+struct tree_entry {
+	unsigned long lo, hi;
+	bool marker;
+};
+
+static struct {
+	struct program prog;
+	const struct run_opts *opts;
+	FILE *out;
+	struct iova_domain iovad;
+	struct model m;
+	unsigned long start_pfn, dma32;	/* dma32: first pfn above 4 GiB */
+	unsigned long hint;		/* model of max32_alloc_size */
+	bool fast_used;
+	unsigned int pending_inject;	/* for the next op: 1 nonsleeping, 2 class */
+	unsigned int pending_mask;
+	unsigned long popped, freed_fast; /* pfns moving between states */
+	struct op_rec recs[2 * PROG_MAX_OPS];
+	unsigned int nr_recs;
+	struct cached_pfn *cached;
+	size_t nr_cached, cap_cached;
+	struct tree_entry *tree;
+	size_t nr_tree, cap_tree;
+	const char *inv;		/* first violated invariant */
+	char detail[512];
+	unsigned long at_lo, at_hi;
+} st;
+
+static struct run_stats totals;
+
+const struct run_stats *run_totals(void)
+{
+	return &totals;
+}
+
+/* ---- findings ---- */
+
+static __attribute__((format(printf, 4, 5)))
+bool fail(const char *inv, unsigned long lo, unsigned long hi,
+	  const char *fmt, ...)
+{
+	va_list ap;
+
+	if (st.inv)
+		return false;
+	st.inv = inv;
+	st.at_lo = lo;
+	st.at_hi = hi;
+	va_start(ap, fmt);
+	vsnprintf(st.detail, sizeof(st.detail), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* ---- small helpers ---- */
+
+static unsigned int ceil_log2(unsigned long x)
+{
+	unsigned int s = 0;
+
+	while ((1UL << s) < x)
+		s++;
+	return s;
+}
+
+static bool is_32bit(unsigned long limit)
+{
+	return limit < st.dma32;
+}
+
+static int nth_in_state(unsigned int k, int state, unsigned int flags)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < st.m.nr; i++)
+		if ((state < 0 || st.m.r[i].state == (enum model_state)state) &&
+		    (st.m.r[i].flags & flags) == flags)
+			n++;
+	if (!n)
+		return -1;
+	k %= n;
+	for (i = 0; i < st.m.nr; i++)
+		if ((state < 0 || st.m.r[i].state == (enum model_state)state) &&
+		    (st.m.r[i].flags & flags) == flags && !k--)
+			return i;
+	return -1;
+}
+
+static void forget(unsigned int idx)
+{
+	if (st.m.r[idx].lo < st.dma32)
+		st.hint = st.dma32;	/* any removal below 4 GiB resets it */
+	model_remove(&st.m, idx);
+}
+
+/* The k-th gap between model ranges at or above start_pfn (and below
+ * twice the 32-bit boundary); returns how many there are. */
+static unsigned int nth_gap(unsigned int k, unsigned long *glo,
+			    unsigned long *ghi)
+{
+	unsigned long lo = st.start_pfn, top = 2 * st.dma32 + 1024;
+	unsigned int i, n = 0;
+
+	for (i = 0; i <= st.m.nr; i++) {
+		unsigned long next = i < st.m.nr ? st.m.r[i].lo : top;
+
+		if (i < st.m.nr && st.m.r[i].hi < lo)
+			continue;
+		if (next > lo && n++ == k) {
+			*glo = lo;
+			*ghi = next - 1;
+		}
+		if (i < st.m.nr)
+			lo = st.m.r[i].hi + 1;
+	}
+	return n;
+}
+
+/* A pfn no range covers: the off-th pfn of the k-th gap. */
+static unsigned long free_pfn(unsigned int k, unsigned int off)
+{
+	unsigned long lo = st.start_pfn, hi = st.start_pfn;
+	unsigned int n = nth_gap(~0u, &lo, &hi);
+
+	if (n)
+		nth_gap(k % n, &lo, &hi);
+	return lo + off % (hi - lo + 1);
+}
+
+static struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
+			      unsigned long a1, unsigned long a2)
+{
+	struct op_rec *r = &st.recs[st.nr_recs++];
+
+	*r = (struct op_rec){ .kind = kind, .arg = { a0, a1, a2 } };
+	return r;
+}
+
+/* ---- observing the kernel ---- */
+
+static void add_cached(void *arg, unsigned int order, int cpu,
+		       unsigned long pfn)
+{
+	if (st.nr_cached == st.cap_cached) {
+		st.cap_cached = st.cap_cached ? 2 * st.cap_cached : 1024;
+		st.cached = realloc(st.cached,
+				    st.cap_cached * sizeof(*st.cached));
+		if (!st.cached)
+			abort();
+	}
+	st.cached[st.nr_cached++] = (struct cached_pfn){ pfn, order, cpu };
+}
+
+static void add_entry(void *arg, unsigned long lo, unsigned long hi,
+		      bool marker)
+{
+	if (st.nr_tree == st.cap_tree) {
+		st.cap_tree = st.cap_tree ? 2 * st.cap_tree : 1024;
+		st.tree = realloc(st.tree, st.cap_tree * sizeof(*st.tree));
+		if (!st.tree)
+			abort();
+	}
+	st.tree[st.nr_tree++] = (struct tree_entry){ lo, hi, marker };
+}
+
+static int cmp_cached(const void *a, const void *b)
+{
+	const struct cached_pfn *x = a, *y = b;
+
+	return x->pfn < y->pfn ? -1 : x->pfn > y->pfn;
+}
+
+static bool check_one_cached(const struct cached_pfn *c)
+{
+	int idx = model_find(&st.m, c->pfn);
+	struct model_range *r;
+
+	if (idx < 0)
+		return fail("TREE_EQUALS_MODEL", c->pfn, c->pfn,
+			    "magazine (order %u, cpu %d) holds pfn 0x%lx that is not allocated",
+			    c->order, c->cpu, c->pfn);
+	r = &st.m.r[idx];
+	if (r->lo != c->pfn)
+		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+			    "magazine holds pfn 0x%lx inside [0x%lx-0x%lx]",
+			    c->pfn, r->lo, r->hi);
+	if (c->cpu >= 0 && !cpu_online(c->cpu))
+		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+			    "offline cpu %d still caches [0x%lx-0x%lx]",
+			    c->cpu, r->lo, r->hi);
+	if (r->state == MS_LIVE && r->lo == st.freed_fast)
+		r->state = MS_CACHED;
+	if (r->state != MS_CACHED)
+		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+			    "magazine holds [0x%lx-0x%lx], which is %s",
+			    r->lo, r->hi, model_state_name(r->state));
+	if (r->hi - r->lo + 1 != 1UL << c->order)
+		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+			    "range [0x%lx-0x%lx] cached in an order-%u magazine",
+			    r->lo, r->hi, c->order);
+	r->cpu = c->cpu < 0 ? ~0u : (unsigned int)c->cpu;
+	r->flags |= RF_SEEN;
+	return true;
+}
+
+/* Reconcile the model's cached ranges with the magazines: ranges that
+ * left them went back to the tree's free space (flush, work, hotplug). */
+static bool sync_caches(void)
+{
+	size_t i;
+
+	st.nr_cached = 0;
+	glue_walk_rcaches(&st.iovad, add_cached, NULL);
+	if (st.nr_cached)
+		qsort(st.cached, st.nr_cached, sizeof(*st.cached), cmp_cached);
+	for (i = 0; i < st.nr_cached; i++) {
+		if (i && st.cached[i].pfn == st.cached[i - 1].pfn)
+			return fail("TREE_EQUALS_MODEL", st.cached[i].pfn,
+				    st.cached[i].pfn, "pfn 0x%lx cached twice",
+				    st.cached[i].pfn);
+		if (!check_one_cached(&st.cached[i]))
+			return false;
+	}
+	for (i = st.m.nr; i-- > 0;) {
+		struct model_range *r = &st.m.r[i];
+
+		if (r->state != MS_CACHED)
+			continue;
+		if (r->flags & RF_SEEN)
+			r->flags &= ~RF_SEEN;
+		else if (r->lo != st.popped)
+			forget(i);
+	}
+	return true;
+}
+
+static bool check_tree(void)
+{
+	unsigned long matched = 0, reserved = 0;
+	const char *why;
+	size_t i;
+
+	why = glue_check_structure(&st.iovad);
+	if (why)
+		return fail("TREE_EQUALS_MODEL", 0, 0, "%s", why);
+	st.nr_tree = 0;
+	glue_walk(&st.iovad, add_entry, NULL);
+	for (i = 0; i < st.nr_tree; i++) {
+		const struct tree_entry *e = &st.tree[i];
+		int idx = model_find(&st.m, e->lo);
+		const struct model_range *r = idx < 0 ? NULL : &st.m.r[idx];
+
+		if (!r)
+			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
+				    "tree has [0x%lx-0x%lx], the model nothing",
+				    e->lo, e->hi);
+		if (e->marker != (r->state == MS_DEFERRED))
+			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
+				    "tree has %s [0x%lx-0x%lx], the model a %s range",
+				    e->marker ? "a marker" : "an iova",
+				    e->lo, e->hi, model_state_name(r->state));
+		if (r->state == MS_RESERVED) {
+			if (e->hi > r->hi)
+				return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
+					    "tree entry [0x%lx-0x%lx] exceeds reservation [0x%lx-0x%lx]",
+					    e->lo, e->hi, r->lo, r->hi);
+			reserved += e->hi - e->lo + 1;
+		} else if (e->lo != r->lo || e->hi != r->hi) {
+			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
+				    "tree has [0x%lx-0x%lx], the model %s [0x%lx-0x%lx]",
+				    e->lo, e->hi, model_state_name(r->state),
+				    r->lo, r->hi);
+		} else {
+			matched++;
+		}
+	}
+	if (reserved != model_pages(&st.m, MS_RESERVED))
+		return fail("TREE_EQUALS_MODEL", 0, 0,
+			    "tree reserves %lu pages, the model %lu", reserved,
+			    model_pages(&st.m, MS_RESERVED));
+	if (matched != st.m.nr - model_count(&st.m, MS_RESERVED)) {
+		for (i = 0; i < st.m.nr; i++) {
+			const struct model_range *r = &st.m.r[i];
+
+			if (r->state != MS_RESERVED && !find_iova(&st.iovad, r->lo))
+				return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+					    "model has %s [0x%lx-0x%lx], the tree does not",
+					    model_state_name(r->state), r->lo, r->hi);
+		}
+		return fail("TREE_EQUALS_MODEL", 0, 0,
+			    "tree has %lu ranges, the model %lu", matched,
+			    st.m.nr - model_count(&st.m, MS_RESERVED));
+	}
+	return true;
+}
+
+static bool check_findings(void)
+{
+	const struct shim_finding *f = shim_first_finding();
+
+	if (!f)
+		return true;
+	return fail(strcmp(f->kind, "MAPLE_CHECK") ? "WARN" : "TREE_EQUALS_MODEL",
+		    0, 0, "%s at %s:%d %s(): %s", f->kind, f->file, f->line,
+		    f->func, f->what);
+}
+
+/* ---- allocation ops ---- */
+
+/* The allocator's contract for a failed search: it may fail fast while
+ * the 32-bit hint covers the request, or when nothing fits, which sets
+ * the hint to this size (for any limit, as the kernel does). */
+static bool may_fail(unsigned long size, unsigned long limit, bool fit)
+{
+	if (is_32bit(limit) && size >= st.hint)
+		return true;
+	if (fit)
+		return false;
+	st.hint = size;
+	return true;
+}
+
+static unsigned long pick_limit(uint8_t b, uint8_t c)
+{
+	unsigned int shift = st.prog.dom.granule_shift;
+	unsigned long d = (c >> 1) & 7;
+	int idx = nth_in_state(b >> 3, -1, 0);
+	const struct model_range *r = idx < 0 ? NULL : &st.m.r[idx];
+
+	switch (b & 7) {
+	case 1:
+		return st.start_pfn + (b >> 3) * 4 + 3;
+	case 2:
+		return st.dma32 - 1 - (b >> 3) * 8;
+	case 3:
+		return (1UL << (33 - shift + (b >> 3) % 24)) - 1;
+	case 4:
+		return r ? r->hi : st.dma32 - 1;
+	case 5:
+		return !r ? st.dma32 - 1 : r->lo > d + 1 ? r->lo - 1 - d : 0;
+	case 6:
+		return st.dma32 + (b >> 3);
+	case 7:
+		return r ? r->hi + 1 + d : st.dma32 - 1;
+	default:
+		return st.dma32 - 1;
+	}
+}
+
+static bool check_new_range(unsigned long lo, unsigned long hi,
+			    unsigned long size, unsigned long limit,
+			    unsigned int align_shift)
+{
+	int idx;
+
+	if (lo > hi || lo < st.start_pfn || hi > limit)
+		return fail("BOUNDS", lo, hi,
+			    "[0x%lx-0x%lx] outside [start_pfn 0x%lx, limit 0x%lx]",
+			    lo, hi, st.start_pfn, limit);
+	if (hi - lo + 1 != size)
+		return fail("SIZE", lo, hi, "[0x%lx-0x%lx] for a request of %lu pages",
+			    lo, hi, size);
+	if (lo & ((1UL << align_shift) - 1))
+		return fail("ALIGN", lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
+			    lo, hi, 1UL << align_shift);
+	idx = model_find_overlap(&st.m, lo, hi);
+	if (idx >= 0)
+		return fail("NO_OVERLAP", lo, hi,
+			    "[0x%lx-0x%lx] overlaps %s [0x%lx-0x%lx]", lo, hi,
+			    model_state_name(st.m.r[idx].state),
+			    st.m.r[idx].lo, st.m.r[idx].hi);
+	return true;
+}
+
+/*
+ * Was a failed search allowed to fail?  An injected failure excuses it,
+ * but the kernel may or may not have reached the search, so the model
+ * takes the more lenient hint.
+ */
+static bool attempt_may_fail(unsigned long size, unsigned long limit,
+			     bool fit, bool injected)
+{
+	if (!injected)
+		return may_fail(size, limit, fit);
+	if (!fit && size < st.hint)
+		st.hint = size;
+	return true;
+}
+
+static bool pfn_still_cached(unsigned long pfn)
+{
+	struct cached_pfn key = { .pfn = pfn };
+
+	return st.nr_cached && bsearch(&key, st.cached, st.nr_cached, sizeof(key),
+		       cmp_cached) != NULL;
+}
+
+static bool run_alloc(const struct prog_op *op, bool fast, bool retry);
+
+/* An allocation failed that the contract does not excuse, or failed
+ * under injection: then the same request, injection off, must not fail
+ * for good while the model still has a fit. */
+static bool complete_failed(const struct prog_op *op, bool fast,
+			    const struct op_rec *rec, unsigned long size,
+			    unsigned long limit, unsigned int shift,
+			    unsigned long lo)
+{
+	if (rec->injected) {
+		if (!model_highest_fit(&st.m, size, limit, shift, &lo))
+			return true;
+		shim_inject_clear();
+		return run_alloc(op, fast, true);
+	}
+	return fail("COMPLETE", lo, lo + size - 1,
+		    "%s(size=%lu, limit=0x%lx) failed; [0x%lx-0x%lx] is free%s",
+		    fast ? "alloc_iova_fast" : "alloc_iova", rec->arg[0], limit,
+		    lo, lo + size - 1,
+		    rec->retry ? " (retry after an injected failure)" : "");
+}
+
+static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
+{
+	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
+	bool flag = op->c & 1, pre_fit, ok;
+	unsigned long eff = size, lo = 0, hi = 0, fit_lo;
+	struct iova *iova = NULL;
+	unsigned int shift;
+	struct op_rec *rec;
+	int idx;
+
+	if (fast && !st.prog.dom.rcaches)
+		return rec_new(op->kind, size, limit, flag)->ret = 1, true;
+	/* The fast path rounds small sizes up so they can be cached. */
+	if (fast && size < 32)
+		eff = 1UL << ceil_log2(size);
+	shift = fast || flag ? ceil_log2(eff) : 0;
+	/*
+	 * iova_rcache_get() computes limit + 1 - size unchecked: a cached
+	 * range above the limit comes back when limit + 1 < size.  Callers
+	 * pass DMA limits far above their sizes, so stay in that contract.
+	 */
+	if (fast && limit + 1 < eff)
+		return rec_new(op->kind, size, limit, flag)->ret = 1, true;
+	pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
+	rec = rec_new(op->kind, size, limit, flag);
+	rec->retry = retry;
+	rec->injected = shim_op_stats()->injected;	/* before the call */
+	st.popped = 0;
+	if (fast) {
+		st.fast_used = true;
+		lo = alloc_iova_fast(&st.iovad, size, limit, flag);
+		iova = lo ? find_iova(&st.iovad, lo) : NULL;
+		hi = iova ? iova->pfn_hi : lo - 1;	/* lo > hi: BOUNDS */
+		st.popped = lo;
+		ok = lo != 0;
+		iova = NULL;
+	} else {
+		iova = alloc_iova(&st.iovad, size, limit, flag);
+		lo = iova ? iova->pfn_lo : 0;
+		hi = iova ? iova->pfn_hi : 0;
+		ok = iova != NULL;
+	}
+	rec->injected = shim_op_stats()->injected - rec->injected;
+	rec->lo = lo;
+	rec->hi = hi;
+	rec->ret = ok ? 0 : -1;
+	/* The first search ran before a flush could free cached space. */
+	ok = rec->ret && attempt_may_fail(eff, limit, pre_fit, rec->injected);
+	if (!sync_caches())
+		return false;
+	if (rec->ret) {
+		if (ok && fast && flag)
+			ok = attempt_may_fail(eff, limit,
+					      model_highest_fit(&st.m, eff, limit,
+								shift, &fit_lo),
+					      rec->injected);
+		if (ok && !rec->injected)
+			return true;
+		return complete_failed(op, fast, rec, eff, limit, shift,
+				       fit_lo);
+	}
+	idx = model_find(&st.m, lo);
+	if (fast && idx >= 0 && st.m.r[idx].state == MS_CACHED &&
+	    st.m.r[idx].lo == lo) {
+		/* Reused from a magazine: the cached range goes live again. */
+		if (pfn_still_cached(lo))
+			return fail("TREE_EQUALS_MODEL", lo, hi,
+				    "pfn 0x%lx handed out but still cached", lo);
+		model_remove(&st.m, idx);
+	}
+	st.popped = 0;
+	if (!check_new_range(lo, hi, eff, limit, shift))
+		return false;
+	idx = model_insert(&st.m, lo, hi, MS_LIVE, size, st.nr_recs - 1);
+	st.m.r[idx].flags = fast ? RF_FAST : 0;
+	st.m.r[idx].handle = iova;
+	return true;
+}
+
+static bool run_free(const struct prog_op *op)
+{
+	int idx = op->kind == OP_FREE_FAST ?
+		  nth_in_state(op->a, MS_LIVE, RF_FAST) :
+		  nth_in_state(op->a, MS_LIVE, 0);
+	struct model_range *r;
+	struct op_rec *rec;
+	unsigned long lo, pfn;
+
+	if (idx < 0 || (op->kind == OP_FREE_FAST && !st.prog.dom.rcaches))
+		return rec_new(op->kind, 0, 0, 0)->ret = 1, true;
+	r = &st.m.r[idx];
+	lo = r->lo;
+	pfn = lo + op->b % (r->hi - r->lo + 1);
+	rec = rec_new(op->kind, op->kind == OP_FREE ? pfn : lo, r->req_size, 0);
+	rec->lo = r->lo;
+	rec->hi = r->hi;
+	st.freed_fast = 0;
+	if (op->kind == OP_FREE) {
+		free_iova(&st.iovad, pfn);
+	} else if (op->kind == OP___FREE) {
+		struct iova *iova = r->handle ? r->handle :
+				    find_iova(&st.iovad, lo);
+
+		if (!iova)
+			return fail("FIND_FREE", r->lo, r->hi,
+				    "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
+				    lo, r->lo, r->hi);
+		__free_iova(&st.iovad, iova);
+	} else {
+		st.freed_fast = lo;
+		free_iova_fast(&st.iovad, lo, r->req_size);
+	}
+	rec->injected = shim_op_stats()->injected;
+	if (!sync_caches())
+		return false;
+	idx = model_find(&st.m, lo);
+	if (st.m.r[idx].state == MS_LIVE)
+		forget(idx);		/* back to free space, not cached */
+	st.freed_fast = 0;
+	return true;
+}
+
+static bool run_find(const struct prog_op *op)
+{
+	int idx = nth_in_state(op->a, (op->c & 3) ? -1 : MS_LIVE, 0);
+	unsigned long pfn;
+	struct iova *iova;
+	const struct model_range *r;
+	struct op_rec *rec;
+
+	if ((op->c & 3) == 2 || idx < 0)
+		pfn = free_pfn(op->a, op->b);
+	else if ((op->c & 3) == 3)
+		pfn = st.dma32 - 4 + (op->b & 7);
+	else
+		pfn = st.m.r[idx].lo + op->b % (st.m.r[idx].hi -
+						st.m.r[idx].lo + 1);
+	rec = rec_new(OP_FIND, pfn, 0, 0);
+	iova = find_iova(&st.iovad, pfn);
+	rec->ret = iova ? 0 : -1;
+	if (iova) {
+		rec->lo = iova->pfn_lo;
+		rec->hi = iova->pfn_hi;
+	}
+	idx = model_find(&st.m, pfn);
+	r = idx < 0 ? NULL : &st.m.r[idx];
+	if (r && r->state == MS_DEFERRED)
+		r = NULL;		/* markers are invisible */
+	if (!r != !iova)
+		return fail("FIND_FREE", pfn, pfn,
+			    "find_iova(0x%lx) = %s, the model has %s", pfn,
+			    iova ? "a range" : "NULL",
+			    r ? model_state_name(r->state) : "nothing");
+	if (iova && (iova->pfn_lo > pfn || iova->pfn_hi < pfn ||
+		     (r->state != MS_RESERVED &&
+		      (iova->pfn_lo != r->lo || iova->pfn_hi != r->hi))))
+		return fail("FIND_FREE", pfn, pfn,
+			    "find_iova(0x%lx) = [0x%lx-0x%lx], the model [0x%lx-0x%lx]",
+			    pfn, iova->pfn_lo, iova->pfn_hi, r->lo, r->hi);
+	return true;
+}
+
+static bool run_free_unknown(const struct prog_op *op)
+{
+	unsigned long pfn = free_pfn(op->a, op->b);
+
+	rec_new(OP_FREE_UNKNOWN, pfn, 0, 0);
+	free_iova(&st.iovad, pfn);
+	return true;		/* check_tree() proves nothing changed */
+}
+
+/* Union [lo, hi] into the model's reservations. */
+static void model_reserve(unsigned long lo, unsigned long hi)
+{
+	int idx;
+
+	/* reserve_in_contract() made sure only reservations overlap. */
+	while ((idx = model_find_overlap(&st.m, lo, hi)) >= 0) {
+		const struct model_range *r = &st.m.r[idx];
+
+		lo = r->lo < lo ? r->lo : lo;
+		hi = r->hi > hi ? r->hi : hi;
+		model_remove(&st.m, idx);
+	}
+	model_insert(&st.m, lo, hi, MS_RESERVED, 0, st.nr_recs - 1);
+}
+
+static bool reserve_in_contract(unsigned long lo, unsigned long hi)
+{
+	unsigned int i;
+
+	if (st.fast_used)
+		return false;	/* the kernel reserves at domain set-up */
+	for (i = 0; i < st.m.nr; i++)
+		if (st.m.r[i].lo <= hi && st.m.r[i].hi >= lo &&
+		    st.m.r[i].state != MS_RESERVED)
+			return false;
+	return true;
+}
+
+static bool run_reserve(const struct prog_op *op)
+{
+	unsigned long lo, hi, len = 1 + op->b;
+	int idx = nth_in_state(op->a, MS_RESERVED, 0);
+	struct op_rec *rec;
+	struct iova *iova;
+	size_t i;
+
+	switch (op->c & 3) {
+	case 0:
+		lo = st.start_pfn + op->a * 4UL;
+		break;
+	case 1:
+		lo = st.dma32 - 1 - op->a * 4UL;
+		break;
+	case 2:
+		lo = st.dma32 + op->a * 64UL;
+		break;
+	default:
+		/* Straddle the start of an existing reservation. */
+		lo = idx < 0 ? st.start_pfn : st.m.r[idx].lo + (op->c >> 2);
+		lo = lo >= 8 ? lo - 8 : 0;
+		break;
+	}
+	hi = lo + len - 1;
+	rec = rec_new(OP_RESERVE, lo, hi, 0);
+	if (!reserve_in_contract(lo, hi))
+		return rec->ret = 1, true;
+	iova = reserve_iova(&st.iovad, lo, hi);
+	rec->injected = shim_op_stats()->injected;
+	rec->ret = iova ? 0 : -1;
+	rec->lo = lo;
+	rec->hi = hi;
+	if (iova) {
+		model_reserve(lo, hi);
+		return true;
+	}
+	if (!rec->injected)
+		return fail("COMPLETE", lo, hi,
+			    "reserve_iova(0x%lx, 0x%lx) failed with no allocation failure",
+			    lo, hi);
+	/* Partly done is allowed: take what the tree shows in [lo, hi]. */
+	st.nr_tree = 0;
+	glue_walk(&st.iovad, add_entry, NULL);
+	for (i = 0; i < st.nr_tree; i++) {
+		const struct tree_entry *e = &st.tree[i];
+
+		idx = model_find(&st.m, e->lo);
+		if (e->hi >= lo && e->lo <= hi &&
+		    (idx < 0 || st.m.r[idx].state == MS_RESERVED))
+			model_reserve(e->lo, e->hi);
+	}
+	return true;
+}
+
+/* ---- environment ops ---- */
+
+static unsigned int online_cpu(unsigned int k)
+{
+	unsigned int n = st.prog.dom.nr_cpus, i;
+
+	for (i = 0; i < n; i++)
+		if (cpu_online((k + i) % n))
+			return (k + i) % n;
+	return 0;
+}
+
+static bool run_env(const struct prog_op *op)
+{
+	unsigned int cpu = op->a % st.prog.dom.nr_cpus;
+	struct op_rec *rec = rec_new(op->kind, cpu, op->c & 1, 0);
+
+	switch (op->kind) {
+	case OP_CPU_SWITCH:
+		shim_set_cpu(online_cpu(cpu));
+		rec->arg[0] = smp_processor_id();
+		break;
+	case OP_CPU_OFFLINE:
+		rec->ret = shim_cpu_offline(cpu) ? 0 : -1;
+		break;
+	case OP_CPU_ONLINE:
+		rec->ret = shim_cpu_online(cpu) ? 0 : -1;
+		break;
+	case OP_RUN_WORK:
+		rec->arg[0] = shim_run_delayed_work();
+		break;
+	case OP_FLUSH:
+		if (!st.prog.dom.rcaches)
+			rec->ret = 1;
+		else if (op->c & 1)
+			glue_flush_global(&st.iovad);
+		else
+			glue_flush_cpu(&st.iovad, cpu);
+		break;
+	case OP_DRAIN:
+		rec->arg[0] = glue_drain_deferred(&st.iovad);
+		break;
+	default:
+		break;
+	}
+	rec->injected = shim_op_stats()->injected;
+	return sync_caches();
+}
+
+static void run_inject(const struct prog_op *op)
+{
+	struct op_rec *rec = rec_new(OP_INJECT, op->a & 3, 0, 0);
+
+	switch (op->a & 3) {
+	case 0:
+		rec->arg[1] = 1 + op->b % 16;
+		shim_inject_nth(rec->arg[1]);
+		break;
+	case 1:
+		st.pending_inject = 1;
+		break;
+	case 2:
+		st.pending_inject = 2;
+		st.pending_mask = 1 + op->b % 15;
+		rec->arg[1] = st.pending_mask;
+		break;
+	default:
+		rec->arg[1] = 1 + op->b;
+		shim_inject_nth(rec->arg[1]);
+		break;
+	}
+}
+
+/* ---- domain lifecycle ---- */
+
+static unsigned long start_pfn_of(const struct prog_domain *d)
+{
+	switch (d->start_mode) {
+	case 1:
+		return st.dma32 - 8 * (d->start_arg + 1UL);
+	case 2:
+		return st.dma32 - 2 - d->start_arg;
+	case 3:
+		return st.dma32 + d->start_arg;
+	default:
+		return 1 + d->start_arg;
+	}
+}
+
+static void domain_init(void)
+{
+	init_iova_domain(&st.iovad, 1UL << st.prog.dom.granule_shift,
+			 st.start_pfn);
+	if (st.prog.dom.rcaches && iova_domain_init_rcaches(&st.iovad))
+		fail("COMPLETE", 0, 0, "iova_domain_init_rcaches() failed");
+	model_reset(&st.m, st.start_pfn);
+	st.hint = st.dma32;
+	st.fast_used = false;
+}
+
+static bool domain_put(void)
+{
+	put_iova_domain(&st.iovad);
+	shim_rcu_barrier();
+	if (!check_findings())
+		return false;
+	if (shim_live_objects())
+		return fail("NO_LEAK", 0, 0,
+			    "%lu objects still live after put_iova_domain()",
+			    shim_live_objects());
+	return true;
+}
+
+/* ---- trace and report ---- */
+
+static void trace_op(FILE *f, unsigned int i)
+{
+	const struct op_rec *r = &st.recs[i];
+	const unsigned long *a = r->arg;
+
+	fprintf(f, "  #%-3u %s", i, op_kind_name(r->kind));
+	switch (r->kind) {
+	case OP_ALLOC:
+		fprintf(f, "(size=%lu, limit=0x%lx, %s)", a[0], a[1],
+			a[2] ? "aligned" : "unaligned");
+		break;
+	case OP_ALLOC_FAST:
+		fprintf(f, "(size=%lu, limit=0x%lx, flush=%lu)", a[0], a[1], a[2]);
+		break;
+	case OP_FREE:
+	case OP_FREE_UNKNOWN:
+	case OP_FIND:
+		fprintf(f, "(pfn=0x%lx)", a[0]);
+		break;
+	case OP___FREE:
+		fprintf(f, "(iova at 0x%lx)", a[0]);
+		break;
+	case OP_FREE_FAST:
+		fprintf(f, "(pfn=0x%lx, size=%lu)", a[0], a[1]);
+		break;
+	case OP_RESERVE:
+		fprintf(f, "(0x%lx, 0x%lx)", a[0], a[1]);
+		break;
+	case OP_INJECT:
+		fprintf(f, " %s %lu", a[0] == 1 ? "nonsleeping next op" :
+			a[0] == 2 ? "class mask next op" : "nth", a[1]);
+		break;
+	default:
+		fprintf(f, "(%lu)", a[0]);
+		break;
+	}
+	if (r->ret == 1)
+		fprintf(f, " skipped");
+	else if (r->kind <= OP_FIND || r->kind == OP_RESERVE)
+		fprintf(f, r->ret ? " = fail" : " = [0x%lx-0x%lx]", r->lo, r->hi);
+	if (r->injected)
+		fprintf(f, "  (%lu allocation%s failed by injection)",
+			r->injected, r->injected > 1 ? "s" : "");
+	if (r->retry)
+		fprintf(f, "  (retry, injection off)");
+	fputc('\n', f);
+}
+
+static void dump_around(FILE *f)
+{
+	unsigned long lo = st.at_lo > 64 ? st.at_lo - 64 : 0;
+	unsigned long hi = st.at_hi + 64 < st.at_hi ? ULONG_MAX : st.at_hi + 64;
+	size_t i;
+
+	if (!st.at_lo && !st.at_hi) {
+		lo = 0;
+		hi = ULONG_MAX;
+	}
+	fprintf(f, "tree [0x%lx-0x%lx]:\n", lo, hi);
+	st.nr_tree = 0;
+	glue_walk(&st.iovad, add_entry, NULL);
+	for (i = 0; i < st.nr_tree; i++)
+		if (st.tree[i].hi >= lo && st.tree[i].lo <= hi)
+			fprintf(f, "  [0x%04lx-0x%04lx]%s\n", st.tree[i].lo,
+				st.tree[i].hi, st.tree[i].marker ? " marker" : "");
+	fprintf(f, "model [0x%lx-0x%lx]:\n", lo, hi);
+	model_dump(&st.m, f, lo, hi);
+}
+
+static void report(FILE *f, const uint8_t *data, size_t size)
+{
+	unsigned int i;
+
+	fprintf(f, "iovafuzz: %s in op #%u: %s\n\n", st.inv,
+		st.nr_recs ? st.nr_recs - 1 : 0, st.detail);
+	fprintf(f, "invariant: %s\n", st.inv);
+	fprintf(f, "op:        %u\n", st.nr_recs ? st.nr_recs - 1 : 0);
+	fprintf(f, "tree:      %s (%s)\n", glue_kernel_version, glue_flavour);
+	fprintf(f, "domain:    granule=%lu start_pfn=0x%lx dma_32bit_pfn=0x%lx cpus=%u rcaches=%s\n",
+		1UL << st.prog.dom.granule_shift, st.start_pfn, st.dma32,
+		st.prog.dom.nr_cpus, st.prog.dom.rcaches ? "on" : "off");
+	fprintf(f, "injected:  %lu allocation failures in all\n",
+		shim_total_stats()->injected);
+	fprintf(f, "input:     %zu bytes:", size);
+	for (i = 0; i < size && i < 64; i++)
+		fprintf(f, " %02x", data[i]);
+	fprintf(f, "%s\n\nprogram:\n", size > 64 ? " ..." : "");
+	for (i = 0; i < st.nr_recs; i++)
+		trace_op(f, i);
+	fputc('\n', f);
+	dump_around(f);
+}
+
+/* ---- the loop ---- */
+
+static bool run_op(const struct prog_op *op)
+{
+	switch (op->kind) {
+	case OP_ALLOC:
+	case OP_ALLOC_FAST:
+		return run_alloc(op, op->kind == OP_ALLOC_FAST, false);
+	case OP_FREE:
+	case OP___FREE:
+	case OP_FREE_FAST:
+		return run_free(op);
+	case OP_FIND:
+		return run_find(op);
+	case OP_FREE_UNKNOWN:
+		return run_free_unknown(op);
+	case OP_RESERVE:
+		return run_reserve(op);
+	case OP_INJECT:
+		run_inject(op);
+		return true;
+	case OP_REINIT:
+		rec_new(OP_REINIT, 0, 0, 0);
+		if (!domain_put())
+			return false;
+		domain_init();
+		return !st.inv;
+	default:
+		return run_env(op);
+	}
+}
+
+static bool step(const struct prog_op *op)
+{
+	unsigned int pending = st.pending_inject;
+
+	shim_op_begin(st.nr_recs);
+	st.pending_inject = 0;
+	if (pending == 1)
+		shim_inject_nonsleeping(true);
+	else if (pending == 2)
+		shim_inject_class(st.pending_mask, false);
+	if (!run_op(op))
+		return false;
+	if (pending) {
+		shim_inject_nonsleeping(false);
+		shim_inject_class(0, false);
+	}
+	if (st.opts->verbose)
+		trace_op(st.out, st.nr_recs - 1);
+	return check_tree() && check_findings();
+}
+
+const char *run_program(const uint8_t *data, size_t size,
+			const struct run_opts *opts)
+{
+	unsigned int i;
+
+	prog_decode(data, size, &st.prog);
+	st.opts = opts;
+	st.out = opts->out ? opts->out : stderr;
+	st.inv = NULL;
+	st.nr_recs = 0;
+	st.pending_inject = 0;
+	st.popped = st.freed_fast = 0;
+	shim_reset(st.prog.dom.nr_cpus);
+	glue_register_classes();
+	st.dma32 = 1UL << (32 - st.prog.dom.granule_shift);
+	st.start_pfn = start_pfn_of(&st.prog.dom);
+	if (iova_cache_get())
+		fail("COMPLETE", 0, 0, "iova_cache_get() failed");
+	domain_init();
+	for (i = 0; i < st.prog.nr_ops && !st.inv; i++)
+		step(&st.prog.ops[i]);
+	if (!st.inv)
+		domain_put();
+	totals.ops += st.nr_recs;
+	totals.injected += shim_total_stats()->injected;
+	if (st.inv) {
+		report(st.out, data, size);
+		return st.inv;
+	}
+	iova_cache_put();
+	return NULL;
+}
