@@ -92,7 +92,10 @@ function(_iovafuzz_check_symbols name src gen)
 	endforeach()
 endfunction()
 
+# With MUTANT, the tree is one of our mutants (tests/mutants): no smoke
+# tests (a mutant is meant to fail them), no plain build.
 function(iovafuzz_add_tree name src)
+	cmake_parse_arguments(arg "MUTANT" "" "" ${ARGN})
 	if(NOT EXISTS "${src}/drivers/iommu/iova.c")
 		message(FATAL_ERROR "iovafuzz: no drivers/iommu/iova.c in ${src}")
 	endif()
@@ -110,10 +113,16 @@ function(iovafuzz_add_tree name src)
 	configure_file(${CMAKE_SOURCE_DIR}/cmake/tree_config.h.in
 		       ${gen}/tree_config.h @ONLY)
 	_iovafuzz_check_symbols("${name}" "${src}" "${gen}")
-	message(STATUS "iovafuzz: tree ${name}: ${src} "
-		"(${VERSION}, ${FLAVOUR})")
+	if(NOT arg_MUTANT)
+		message(STATUS "iovafuzz: tree ${name}: ${src} "
+			"(${VERSION}, ${FLAVOUR})")
+	endif()
 
-	foreach(fl IN LISTS IOVAFUZZ_FLAVOURS)
+	set(flavours ${IOVAFUZZ_FLAVOURS})
+	if(arg_MUTANT)
+		list(REMOVE_ITEM flavours plain)
+	endif()
+	foreach(fl IN LISTS flavours)
 		set(lib iovafuzz_kernel_${id}_${fl})
 		add_library(${lib} STATIC
 			${IOVAFUZZ_GLUE_DIR}/iova_glue.c
@@ -127,10 +136,14 @@ function(iovafuzz_add_tree name src)
 			-Wno-unused-but-set-variable
 			-Wno-gnu-variable-sized-type-not-at-end
 			-fmacro-prefix-map=${src}/=)
-		target_link_libraries(${lib} PUBLIC iovafuzz_shim_${fl})
+		# Only kernel code gets the flavour's coverage instrumentation.
+		target_link_libraries(${lib} PRIVATE iovafuzz_flags_${fl}
+				      PUBLIC iovafuzz_shim_${fl})
 	endforeach()
 
 	set(IOVAFUZZ_TREE_IDS ${IOVAFUZZ_TREE_IDS} ${id} PARENT_SCOPE)
-	iovafuzz_fuzz_targets("${id}")
-	iovafuzz_tree_tests("${name}" "${id}" "${FLAVOUR}")
+	iovafuzz_fuzz_targets("${id}" "${flavours}")
+	if(NOT arg_MUTANT)
+		iovafuzz_tree_tests("${name}" "${id}" "${FLAVOUR}")
+	endif()
 endfunction()

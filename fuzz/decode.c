@@ -7,7 +7,7 @@
 
 /* Weighted: allocations and frees dominate, control ops are rarer. */
 static const enum op_kind kind_table[32] = {
-	OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_ALLOC,
+	OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_ALLOC, OP_REPEAT,
 	OP_ALLOC_FAST, OP_ALLOC_FAST, OP_ALLOC_FAST, OP_ALLOC_FAST,
 	OP_ALLOC_FAST,
 	OP_FREE, OP_FREE, OP_FREE, OP___FREE, OP___FREE,
@@ -36,6 +36,7 @@ const char *op_kind_name(enum op_kind kind)
 		[OP_INJECT] = "inject",
 		[OP_DRAIN] = "drain_deferred",
 		[OP_REINIT] = "put_iova_domain+init",
+		[OP_REPEAT] = "repeat",
 	};
 
 	return kind < OP_NR_KINDS ? names[kind] : "?";
@@ -53,6 +54,11 @@ unsigned long prog_size(uint8_t a)
 	default:
 		return 16 * (1 + (a & 63));	/* 16..1024 */
 	}
+}
+
+unsigned int prog_repeat(const struct prog_op *op)
+{
+	return 1 + op->a + 256 * (op->b & 1);
 }
 
 static uint8_t byte_at(const uint8_t *data, size_t size, size_t i)

@@ -5,6 +5,9 @@
  * Missing header bytes read as 0; a trailing partial op is ignored; an
  * empty input is the simplest program (init, put, nothing in between).
  *
+ * OP_REPEAT keeps inputs short where the allocator needs volume (a
+ * magazine holds 127 ranges; the depot fills past two per CPU).
+ *
  * Ops carry raw argument bytes.  Which live range an op means ("the k-th
  * live range") is resolved when it runs, modulo the live count, so no
  * byte string can name something that does not exist.
@@ -19,6 +22,7 @@
 #define PROG_HDR_BYTES	2
 #define PROG_OP_BYTES	4
 #define PROG_MAX_OPS	2048
+#define PROG_MAX_EXEC	8192	/* ops run, counting repeats */
 
 enum op_kind {
 	OP_ALLOC,		/* alloc_iova() */
@@ -37,6 +41,7 @@ enum op_kind {
 	OP_INJECT,		/* arm allocation-failure injection */
 	OP_DRAIN,		/* drain deferred markers (maple) */
 	OP_REINIT,		/* put_iova_domain() + init again */
+	OP_REPEAT,		/* run the previous op again, 1..512 times */
 	OP_NR_KINDS,
 };
 
@@ -64,5 +69,7 @@ const char *op_kind_name(enum op_kind kind);
 
 /* Size classes: powers of two, small, odd, and larger multiples of 16. */
 unsigned long prog_size(uint8_t a);
+/* How many times OP_REPEAT runs the previous op. */
+unsigned int prog_repeat(const struct prog_op *op);
 
 #endif

@@ -3,9 +3,11 @@
  * Standalone replay: runs inputs (files, or every file of a directory, in
  * name order) through the same target as the fuzzer, without an engine.
  *
- *   iovafuzz-replay [-v] PATH...
+ *   iovafuzz-replay [-v] [-e] PATH...
  *
- * -v prints the op trace as it runs.  Exit 0: every input passed; 1: an
+ * -v prints the op trace as it runs; -e compares the whole tree and every
+ * magazine with the model after every op (not every 32 ops), to pin a
+ * finding to the op that caused it.  Exit 0: every input passed; 1: an
  * invariant was violated (report on stdout); 2: an input could not be read.
  */
 #define _GNU_SOURCE
@@ -79,7 +81,8 @@ static int replay_dir(const char *dir)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_names);
 	for (i = 0; i < n; i++) {
 		if (!rc)
 			rc = replay_file(names[i]);
@@ -100,6 +103,10 @@ int main(int argc, char **argv)
 			opts.verbose = true;
 			continue;
 		}
+		if (!strcmp(argv[i], "-e")) {
+			opts.every_op = true;
+			continue;
+		}
 		inputs++;
 		if (stat(argv[i], &sb))
 			rc = die_io(argv[i]);
@@ -109,7 +116,7 @@ int main(int argc, char **argv)
 			rc = replay_file(argv[i]);
 	}
 	if (!inputs) {
-		fprintf(stderr, "usage: %s [-v] FILE|DIR...\n", argv[0]);
+		fprintf(stderr, "usage: %s [-v] [-e] FILE|DIR...\n", argv[0]);
 		return 2;
 	}
 	return rc;

@@ -67,8 +67,9 @@ static struct {
 	bool fast_used;
 	unsigned int pending_inject;	/* for the next op: 1 nonsleeping, 2 class */
 	unsigned int pending_mask;
-	unsigned long popped, freed_fast; /* pfns moving between states */
-	struct op_rec recs[2 * PROG_MAX_OPS];
+	bool full_check;		/* compare everything after this op */
+	bool domain_up;			/* between init and put */
+	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
 	struct cached_pfn *cached;
 	size_t nr_cached, cap_cached;
@@ -105,6 +106,24 @@ bool fail(const char *inv, unsigned long lo, unsigned long hi,
 	return false;
 }
 
+/* ---- recording the kernel calls, for the benchmark ---- */
+
+static void raw(enum raw_kind kind, unsigned long a0, unsigned long a1,
+		unsigned long a2)
+{
+	struct raw_stream *rs = st.opts->record;
+
+	if (!rs)
+		return;
+	if (rs->nr == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 256;
+		rs->calls = realloc(rs->calls, rs->cap * sizeof(*rs->calls));
+		if (!rs->calls)
+			abort();
+	}
+	rs->calls[rs->nr++] = (struct raw_call){ kind, { a0, a1, a2 } };
+}
+
 /* ---- small helpers ---- */
 
 static unsigned int ceil_log2(unsigned long x)
@@ -121,27 +140,29 @@ static bool is_32bit(unsigned long limit)
 	return limit < st.dma32;
 }
 
+static bool range_matches(unsigned int i, int state, unsigned int flags)
+{
+	const struct model_range *r = model_at(&st.m, i);
+
+	return (state < 0 || r->state == (enum model_state)state) &&
+	       (r->flags & flags) == flags;
+}
+
+/* A range picked by an op's byte: the first one in @state with @flags at
+ * or after index k (mod the count), wrapping; -1 if there is none. */
 static int nth_in_state(unsigned int k, int state, unsigned int flags)
 {
-	unsigned int i, n = 0;
+	unsigned int n = st.m.nr, i;
 
-	for (i = 0; i < st.m.nr; i++)
-		if ((state < 0 || st.m.r[i].state == (enum model_state)state) &&
-		    (st.m.r[i].flags & flags) == flags)
-			n++;
-	if (!n)
-		return -1;
-	k %= n;
-	for (i = 0; i < st.m.nr; i++)
-		if ((state < 0 || st.m.r[i].state == (enum model_state)state) &&
-		    (st.m.r[i].flags & flags) == flags && !k--)
-			return i;
+	for (i = 0; i < n; i++)
+		if (range_matches((k + i) % n, state, flags))
+			return (k + i) % n;
 	return -1;
 }
 
 static void forget(unsigned int idx)
 {
-	if (st.m.r[idx].lo < st.dma32)
+	if (model_at(&st.m, idx)->lo < st.dma32)
 		st.hint = st.dma32;	/* any removal below 4 GiB resets it */
 	model_remove(&st.m, idx);
 }
@@ -155,16 +176,16 @@ static unsigned int nth_gap(unsigned int k, unsigned long *glo,
 	unsigned int i, n = 0;
 
 	for (i = 0; i <= st.m.nr; i++) {
-		unsigned long next = i < st.m.nr ? st.m.r[i].lo : top;
+		unsigned long next = i < st.m.nr ? model_at(&st.m, i)->lo : top;
 
-		if (i < st.m.nr && st.m.r[i].hi < lo)
+		if (i < st.m.nr && model_at(&st.m, i)->hi < lo)
 			continue;
 		if (next > lo && n++ == k) {
 			*glo = lo;
 			*ghi = next - 1;
 		}
 		if (i < st.m.nr)
-			lo = st.m.r[i].hi + 1;
+			lo = model_at(&st.m, i)->hi + 1;
 	}
 	return n;
 }
@@ -230,9 +251,9 @@ static bool check_one_cached(const struct cached_pfn *c)
 
 	if (idx < 0)
 		return fail("TREE_EQUALS_MODEL", c->pfn, c->pfn,
-			    "magazine (order %u, cpu %d) holds pfn 0x%lx that is not allocated",
+			    "magazine (order %u, cpu %d) holds pfn 0x%lx that is not allocated (or survived a flush)",
 			    c->order, c->cpu, c->pfn);
-	r = &st.m.r[idx];
+	r = model_at(&st.m, idx);
 	if (r->lo != c->pfn)
 		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
 			    "magazine holds pfn 0x%lx inside [0x%lx-0x%lx]",
@@ -241,8 +262,6 @@ static bool check_one_cached(const struct cached_pfn *c)
 		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
 			    "offline cpu %d still caches [0x%lx-0x%lx]",
 			    c->cpu, r->lo, r->hi);
-	if (r->state == MS_LIVE && r->lo == st.freed_fast)
-		r->state = MS_CACHED;
 	if (r->state != MS_CACHED)
 		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
 			    "magazine holds [0x%lx-0x%lx], which is %s",
@@ -275,13 +294,13 @@ static bool sync_caches(void)
 			return false;
 	}
 	for (i = st.m.nr; i-- > 0;) {
-		struct model_range *r = &st.m.r[i];
+		struct model_range *r = model_at(&st.m, i);
 
 		if (r->state != MS_CACHED)
 			continue;
 		if (r->flags & RF_SEEN)
 			r->flags &= ~RF_SEEN;
-		else if (r->lo != st.popped)
+		else
 			forget(i);
 	}
 	return true;
@@ -291,18 +310,21 @@ static bool check_tree(void)
 {
 	unsigned long matched = 0, reserved = 0;
 	const char *why;
-	size_t i;
+	size_t i, j;
 
 	why = glue_check_structure(&st.iovad);
 	if (why)
 		return fail("TREE_EQUALS_MODEL", 0, 0, "%s", why);
 	st.nr_tree = 0;
 	glue_walk(&st.iovad, add_entry, NULL);
-	for (i = 0; i < st.nr_tree; i++) {
+	/* Both are sorted: walk them together. */
+	for (i = 0, j = 0; i < st.nr_tree; i++) {
 		const struct tree_entry *e = &st.tree[i];
-		int idx = model_find(&st.m, e->lo);
-		const struct model_range *r = idx < 0 ? NULL : &st.m.r[idx];
+		const struct model_range *r;
 
+		while (j < st.m.nr && model_at(&st.m, j)->hi < e->lo)
+			j++;
+		r = j < st.m.nr && model_at(&st.m, j)->lo <= e->lo ? model_at(&st.m, j) : NULL;
 		if (!r)
 			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
 				    "tree has [0x%lx-0x%lx], the model nothing",
@@ -333,7 +355,7 @@ static bool check_tree(void)
 			    model_pages(&st.m, MS_RESERVED));
 	if (matched != st.m.nr - model_count(&st.m, MS_RESERVED)) {
 		for (i = 0; i < st.m.nr; i++) {
-			const struct model_range *r = &st.m.r[i];
+			const struct model_range *r = model_at(&st.m, i);
 
 			if (r->state != MS_RESERVED && !find_iova(&st.iovad, r->lo))
 				return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
@@ -378,7 +400,7 @@ static unsigned long pick_limit(uint8_t b, uint8_t c)
 	unsigned int shift = st.prog.dom.granule_shift;
 	unsigned long d = (c >> 1) & 7;
 	int idx = nth_in_state(b >> 3, -1, 0);
-	const struct model_range *r = idx < 0 ? NULL : &st.m.r[idx];
+	const struct model_range *r = idx < 0 ? NULL : model_at(&st.m, idx);
 
 	switch (b & 7) {
 	case 1:
@@ -420,8 +442,8 @@ static bool check_new_range(unsigned long lo, unsigned long hi,
 	if (idx >= 0)
 		return fail("NO_OVERLAP", lo, hi,
 			    "[0x%lx-0x%lx] overlaps %s [0x%lx-0x%lx]", lo, hi,
-			    model_state_name(st.m.r[idx].state),
-			    st.m.r[idx].lo, st.m.r[idx].hi);
+			    model_state_name(model_at(&st.m, idx)->state),
+			    model_at(&st.m, idx)->lo, model_at(&st.m, idx)->hi);
 	return true;
 }
 
@@ -440,15 +462,18 @@ static bool attempt_may_fail(unsigned long size, unsigned long limit,
 	return true;
 }
 
-static bool pfn_still_cached(unsigned long pfn)
-{
-	struct cached_pfn key = { .pfn = pfn };
-
-	return st.nr_cached && bsearch(&key, st.cached, st.nr_cached, sizeof(key),
-		       cmp_cached) != NULL;
-}
-
 static bool run_alloc(const struct prog_op *op, bool fast, bool retry);
+
+/* A flushing alloc_iova_fast() whose first search failed empties every
+ * CPU's magazines and the depot before searching again: the contract. */
+static void model_flush_cached(void)
+{
+	unsigned int i;
+
+	for (i = st.m.nr; i-- > 0;)
+		if (model_at(&st.m, i)->state == MS_CACHED)
+			forget(i);
+}
 
 /* An allocation failed that the contract does not excuse, or failed
  * under injection: then the same request, injection off, must not fail
@@ -462,6 +487,7 @@ static bool complete_failed(const struct prog_op *op, bool fast,
 		if (!model_highest_fit(&st.m, size, limit, shift, &lo))
 			return true;
 		shim_inject_clear();
+		raw(RAW_INJECT_CLEAR, 0, 0, 0);
 		return run_alloc(op, fast, true);
 	}
 	return fail("COMPLETE", lo, lo + size - 1,
@@ -474,7 +500,8 @@ static bool complete_failed(const struct prog_op *op, bool fast,
 static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 {
 	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
-	bool flag = op->c & 1, pre_fit, ok;
+	bool flag = op->c & 1, pre_fit, ok, searched_and_failed;
+	unsigned long freed;
 	unsigned long eff = size, lo = 0, hi = 0, fit_lo;
 	struct iova *iova = NULL;
 	unsigned int shift;
@@ -494,59 +521,78 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	 */
 	if (fast && limit + 1 < eff)
 		return rec_new(op->kind, size, limit, flag)->ret = 1, true;
-	pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
 	rec = rec_new(op->kind, size, limit, flag);
 	rec->retry = retry;
 	rec->injected = shim_op_stats()->injected;	/* before the call */
-	st.popped = 0;
+	freed = shim_op_stats()->freed[SHIM_CLASS_IOVA];
 	if (fast) {
 		st.fast_used = true;
+		raw(RAW_ALLOC_FAST, size, limit, flag);
 		lo = alloc_iova_fast(&st.iovad, size, limit, flag);
 		iova = lo ? find_iova(&st.iovad, lo) : NULL;
-		hi = iova ? iova->pfn_hi : lo - 1;	/* lo > hi: BOUNDS */
-		st.popped = lo;
+		if (lo && !iova)
+			return rec->lo = rec->hi = lo, fail("FIND_FREE", lo, lo,
+				    "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
+				    lo);
+		hi = iova ? iova->pfn_hi : 0;
 		ok = lo != 0;
 		iova = NULL;
 	} else {
+		raw(RAW_ALLOC, size, limit, flag);
 		iova = alloc_iova(&st.iovad, size, limit, flag);
 		lo = iova ? iova->pfn_lo : 0;
 		hi = iova ? iova->pfn_hi : 0;
 		ok = iova != NULL;
 	}
 	rec->injected = shim_op_stats()->injected - rec->injected;
+	/* Only a failed search frees a struct iova inside an allocation
+	 * (its own, then whatever a flush empties from the caches). */
+	searched_and_failed = shim_op_stats()->freed[SHIM_CLASS_IOVA] != freed;
 	rec->lo = lo;
 	rec->hi = hi;
 	rec->ret = ok ? 0 : -1;
-	/* The first search ran before a flush could free cached space. */
-	ok = rec->ret && attempt_may_fail(eff, limit, pre_fit, rec->injected);
-	if (!sync_caches())
-		return false;
 	if (rec->ret) {
-		if (ok && fast && flag)
-			ok = attempt_may_fail(eff, limit,
-					      model_highest_fit(&st.m, eff, limit,
-								shift, &fit_lo),
-					      rec->injected);
+		/* The model is still the state before the call, which the
+		 * first search saw (a flush comes after it). */
+		pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
+		ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
+		if (fast && flag) {
+			model_flush_cached();
+			if (ok)
+				ok = attempt_may_fail(eff, limit,
+					model_highest_fit(&st.m, eff, limit,
+							  shift, &fit_lo),
+					rec->injected);
+			if (ok && !sync_caches())	/* all empty now */
+				return false;
+		}
 		if (ok && !rec->injected)
 			return true;
 		return complete_failed(op, fast, rec, eff, limit, shift,
 				       fit_lo);
 	}
 	idx = model_find(&st.m, lo);
-	if (fast && idx >= 0 && st.m.r[idx].state == MS_CACHED &&
-	    st.m.r[idx].lo == lo) {
-		/* Reused from a magazine: the cached range goes live again. */
-		if (pfn_still_cached(lo))
-			return fail("TREE_EQUALS_MODEL", lo, hi,
-				    "pfn 0x%lx handed out but still cached", lo);
-		model_remove(&st.m, idx);
+	if (fast && !searched_and_failed && idx >= 0 &&
+	    model_at(&st.m, idx)->state == MS_CACHED && model_at(&st.m, idx)->lo == lo &&
+	    model_at(&st.m, idx)->hi == hi) {
+		model_remove(&st.m, idx);	/* reused from a magazine */
+	} else if (fast && flag && (searched_and_failed || rec->injected)) {
+		/* The first search failed, the caches were flushed, the
+		 * second search succeeded: was the first allowed to fail? */
+		pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
+		if (!attempt_may_fail(eff, limit, pre_fit, rec->injected))
+			return fail("COMPLETE", fit_lo, fit_lo + eff - 1,
+				    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
+				    size, limit, fit_lo, fit_lo + eff - 1);
+		model_flush_cached();
+		if (!sync_caches())
+			return false;
 	}
-	st.popped = 0;
 	if (!check_new_range(lo, hi, eff, limit, shift))
 		return false;
 	idx = model_insert(&st.m, lo, hi, MS_LIVE, size, st.nr_recs - 1);
-	st.m.r[idx].flags = fast ? RF_FAST : 0;
-	st.m.r[idx].handle = iova;
+	model_at(&st.m, idx)->flags = fast ? RF_FAST : 0;
+	model_at(&st.m, idx)->handle = iova;
 	return true;
 }
 
@@ -561,14 +607,14 @@ static bool run_free(const struct prog_op *op)
 
 	if (idx < 0 || (op->kind == OP_FREE_FAST && !st.prog.dom.rcaches))
 		return rec_new(op->kind, 0, 0, 0)->ret = 1, true;
-	r = &st.m.r[idx];
+	r = model_at(&st.m, idx);
 	lo = r->lo;
 	pfn = lo + op->b % (r->hi - r->lo + 1);
 	rec = rec_new(op->kind, op->kind == OP_FREE ? pfn : lo, r->req_size, 0);
 	rec->lo = r->lo;
 	rec->hi = r->hi;
-	st.freed_fast = 0;
 	if (op->kind == OP_FREE) {
+		raw(RAW_FREE, pfn, 0, 0);
 		free_iova(&st.iovad, pfn);
 	} else if (op->kind == OP___FREE) {
 		struct iova *iova = r->handle ? r->handle :
@@ -578,18 +624,25 @@ static bool run_free(const struct prog_op *op)
 			return fail("FIND_FREE", r->lo, r->hi,
 				    "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
 				    lo, r->lo, r->hi);
+		raw(RAW___FREE, lo, 0, 0);
 		__free_iova(&st.iovad, iova);
 	} else {
-		st.freed_fast = lo;
+		raw(RAW_FREE_FAST, lo, r->req_size, 0);
 		free_iova_fast(&st.iovad, lo, r->req_size);
 	}
 	rec->injected = shim_op_stats()->injected;
-	if (!sync_caches())
-		return false;
 	idx = model_find(&st.m, lo);
-	if (st.m.r[idx].state == MS_LIVE)
-		forget(idx);		/* back to free space, not cached */
-	st.freed_fast = 0;
+	/* Still in the tree after free_iova_fast(): it went to a magazine
+	 * (which one, the next full check verifies). */
+	if (op->kind == OP_FREE_FAST && find_iova(&st.iovad, lo)) {
+		model_at(&st.m, idx)->state = MS_CACHED;
+		return true;
+	}
+	forget(idx);
+	if (find_iova(&st.iovad, lo))
+		return fail("TREE_EQUALS_MODEL", rec->lo, rec->hi,
+			    "[0x%lx-0x%lx] still in the tree after %s",
+			    rec->lo, rec->hi, op_kind_name(op->kind));
 	return true;
 }
 
@@ -606,9 +659,10 @@ static bool run_find(const struct prog_op *op)
 	else if ((op->c & 3) == 3)
 		pfn = st.dma32 - 4 + (op->b & 7);
 	else
-		pfn = st.m.r[idx].lo + op->b % (st.m.r[idx].hi -
-						st.m.r[idx].lo + 1);
+		pfn = model_at(&st.m, idx)->lo + op->b % (model_at(&st.m, idx)->hi -
+						model_at(&st.m, idx)->lo + 1);
 	rec = rec_new(OP_FIND, pfn, 0, 0);
+	raw(RAW_FIND, pfn, 0, 0);
 	iova = find_iova(&st.iovad, pfn);
 	rec->ret = iova ? 0 : -1;
 	if (iova) {
@@ -616,7 +670,7 @@ static bool run_find(const struct prog_op *op)
 		rec->hi = iova->pfn_hi;
 	}
 	idx = model_find(&st.m, pfn);
-	r = idx < 0 ? NULL : &st.m.r[idx];
+	r = idx < 0 ? NULL : model_at(&st.m, idx);
 	if (r && r->state == MS_DEFERRED)
 		r = NULL;		/* markers are invisible */
 	if (!r != !iova)
@@ -638,6 +692,7 @@ static bool run_free_unknown(const struct prog_op *op)
 	unsigned long pfn = free_pfn(op->a, op->b);
 
 	rec_new(OP_FREE_UNKNOWN, pfn, 0, 0);
+	raw(RAW_FREE, pfn, 0, 0);
 	free_iova(&st.iovad, pfn);
 	return true;		/* check_tree() proves nothing changed */
 }
@@ -649,7 +704,7 @@ static void model_reserve(unsigned long lo, unsigned long hi)
 
 	/* reserve_in_contract() made sure only reservations overlap. */
 	while ((idx = model_find_overlap(&st.m, lo, hi)) >= 0) {
-		const struct model_range *r = &st.m.r[idx];
+		const struct model_range *r = model_at(&st.m, idx);
 
 		lo = r->lo < lo ? r->lo : lo;
 		hi = r->hi > hi ? r->hi : hi;
@@ -665,8 +720,8 @@ static bool reserve_in_contract(unsigned long lo, unsigned long hi)
 	if (st.fast_used)
 		return false;	/* the kernel reserves at domain set-up */
 	for (i = 0; i < st.m.nr; i++)
-		if (st.m.r[i].lo <= hi && st.m.r[i].hi >= lo &&
-		    st.m.r[i].state != MS_RESERVED)
+		if (model_at(&st.m, i)->lo <= hi && model_at(&st.m, i)->hi >= lo &&
+		    model_at(&st.m, i)->state != MS_RESERVED)
 			return false;
 	return true;
 }
@@ -691,7 +746,7 @@ static bool run_reserve(const struct prog_op *op)
 		break;
 	default:
 		/* Straddle the start of an existing reservation. */
-		lo = idx < 0 ? st.start_pfn : st.m.r[idx].lo + (op->c >> 2);
+		lo = idx < 0 ? st.start_pfn : model_at(&st.m, idx)->lo + (op->c >> 2);
 		lo = lo >= 8 ? lo - 8 : 0;
 		break;
 	}
@@ -699,6 +754,7 @@ static bool run_reserve(const struct prog_op *op)
 	rec = rec_new(OP_RESERVE, lo, hi, 0);
 	if (!reserve_in_contract(lo, hi))
 		return rec->ret = 1, true;
+	raw(RAW_RESERVE, lo, hi, 0);
 	iova = reserve_iova(&st.iovad, lo, hi);
 	rec->injected = shim_op_stats()->injected;
 	rec->ret = iova ? 0 : -1;
@@ -720,7 +776,7 @@ static bool run_reserve(const struct prog_op *op)
 
 		idx = model_find(&st.m, e->lo);
 		if (e->hi >= lo && e->lo <= hi &&
-		    (idx < 0 || st.m.r[idx].state == MS_RESERVED))
+		    (idx < 0 || model_at(&st.m, idx)->state == MS_RESERVED))
 			model_reserve(e->lo, e->hi);
 	}
 	return true;
@@ -738,6 +794,18 @@ static unsigned int online_cpu(unsigned int k)
 	return 0;
 }
 
+static void flush_global(void)
+{
+	raw(RAW_FLUSH_GLOBAL, 0, 0, 0);
+	glue_flush_global(&st.iovad);
+}
+
+static void flush_cpu(unsigned int cpu)
+{
+	raw(RAW_FLUSH_CPU, cpu, 0, 0);
+	glue_flush_cpu(&st.iovad, cpu);
+}
+
 static bool run_env(const struct prog_op *op)
 {
 	unsigned int cpu = op->a % st.prog.dom.nr_cpus;
@@ -745,33 +813,41 @@ static bool run_env(const struct prog_op *op)
 
 	switch (op->kind) {
 	case OP_CPU_SWITCH:
+		raw(RAW_CPU_SWITCH, online_cpu(cpu), 0, 0);
 		shim_set_cpu(online_cpu(cpu));
 		rec->arg[0] = smp_processor_id();
 		break;
 	case OP_CPU_OFFLINE:
+		raw(RAW_CPU_OFFLINE, cpu, 0, 0);
 		rec->ret = shim_cpu_offline(cpu) ? 0 : -1;
 		break;
 	case OP_CPU_ONLINE:
+		raw(RAW_CPU_ONLINE, cpu, 0, 0);
 		rec->ret = shim_cpu_online(cpu) ? 0 : -1;
 		break;
 	case OP_RUN_WORK:
+		raw(RAW_RUN_WORK, 0, 0, 0);
 		rec->arg[0] = shim_run_delayed_work();
 		break;
 	case OP_FLUSH:
 		if (!st.prog.dom.rcaches)
 			rec->ret = 1;
 		else if (op->c & 1)
-			glue_flush_global(&st.iovad);
+			flush_global();
 		else
-			glue_flush_cpu(&st.iovad, cpu);
+			flush_cpu(cpu);
 		break;
 	case OP_DRAIN:
+		raw(RAW_DRAIN, 0, 0, 0);
 		rec->arg[0] = glue_drain_deferred(&st.iovad);
 		break;
 	default:
 		break;
 	}
 	rec->injected = shim_op_stats()->injected;
+	if (op->kind == OP_CPU_SWITCH || op->kind == OP_CPU_ONLINE)
+		return true;
+	st.full_check = true;		/* caches changed wholesale */
 	return sync_caches();
 }
 
@@ -782,6 +858,7 @@ static void run_inject(const struct prog_op *op)
 	switch (op->a & 3) {
 	case 0:
 		rec->arg[1] = 1 + op->b % 16;
+		raw(RAW_INJECT_NTH, rec->arg[1], 0, 0);
 		shim_inject_nth(rec->arg[1]);
 		break;
 	case 1:
@@ -794,6 +871,7 @@ static void run_inject(const struct prog_op *op)
 		break;
 	default:
 		rec->arg[1] = 1 + op->b;
+		raw(RAW_INJECT_NTH, rec->arg[1], 0, 0);
 		shim_inject_nth(rec->arg[1]);
 		break;
 	}
@@ -817,6 +895,7 @@ static unsigned long start_pfn_of(const struct prog_domain *d)
 
 static void domain_init(void)
 {
+	st.domain_up = true;
 	init_iova_domain(&st.iovad, 1UL << st.prog.dom.granule_shift,
 			 st.start_pfn);
 	if (st.prog.dom.rcaches && iova_domain_init_rcaches(&st.iovad))
@@ -829,12 +908,13 @@ static void domain_init(void)
 static bool domain_put(void)
 {
 	put_iova_domain(&st.iovad);
+	st.domain_up = false;
 	shim_rcu_barrier();
 	if (!check_findings())
 		return false;
 	if (shim_live_objects())
 		return fail("NO_LEAK", 0, 0,
-			    "%lu objects still live after put_iova_domain()",
+			    "%lu object(s) still live after put_iova_domain()",
 			    shim_live_objects());
 	return true;
 }
@@ -899,6 +979,11 @@ static void dump_around(FILE *f)
 		lo = 0;
 		hi = ULONG_MAX;
 	}
+	if (!st.domain_up) {
+		fprintf(f, "live objects after put_iova_domain():\n");
+		shim_dump_live(f);
+		return;
+	}
 	fprintf(f, "tree [0x%lx-0x%lx]:\n", lo, hi);
 	st.nr_tree = 0;
 	glue_walk(&st.iovad, add_entry, NULL);
@@ -957,6 +1042,7 @@ static bool run_op(const struct prog_op *op)
 		return true;
 	case OP_REINIT:
 		rec_new(OP_REINIT, 0, 0, 0);
+		raw(RAW_REINIT, 0, 0, 0);
 		if (!domain_put())
 			return false;
 		domain_init();
@@ -966,25 +1052,66 @@ static bool run_op(const struct prog_op *op)
 	}
 }
 
+/*
+ * Walking the whole tree and every magazine costs O(n) per op, far more
+ * than the op itself; per-op checks cover the range an op touched, and
+ * the full comparison runs every CHECK_EVERY ops, after ops that change
+ * the caches wholesale, and at the end (every op with opts->every_op).
+ */
+#define CHECK_EVERY 32
+
+static bool full_check_due(void)
+{
+	bool due = st.full_check || st.opts->every_op ||
+		   st.nr_recs % CHECK_EVERY == 0;
+
+	st.full_check = false;
+	return due;
+}
+
 static bool step(const struct prog_op *op)
 {
 	unsigned int pending = st.pending_inject;
 
 	shim_op_begin(st.nr_recs);
 	st.pending_inject = 0;
-	if (pending == 1)
+	if (pending == 1) {
+		raw(RAW_INJECT_NONSLEEPING, 1, 0, 0);
 		shim_inject_nonsleeping(true);
-	else if (pending == 2)
+	} else if (pending == 2) {
+		raw(RAW_INJECT_CLASS, st.pending_mask, 0, 0);
 		shim_inject_class(st.pending_mask, false);
+	}
 	if (!run_op(op))
 		return false;
 	if (pending) {
+		raw(RAW_INJECT_NONSLEEPING, 0, 0, 0);
+		raw(RAW_INJECT_CLASS, 0, 0, 0);
 		shim_inject_nonsleeping(false);
 		shim_inject_class(0, false);
 	}
 	if (st.opts->verbose)
 		trace_op(st.out, st.nr_recs - 1);
-	return check_tree() && check_findings();
+	return check_findings() && full_check_due() ?
+	       sync_caches() && check_tree() : !st.inv;
+}
+
+/* Program op @i, or the op before it, repeated (not past the budget). */
+static void run_one(unsigned int i)
+{
+	const struct prog_op *op = &st.prog.ops[i];
+	unsigned int n = 1;
+
+	if (op->kind == OP_REPEAT) {
+		while (i && st.prog.ops[i].kind == OP_REPEAT)
+			i--;
+		n = prog_repeat(op);
+		op = &st.prog.ops[i];
+		if (op->kind == OP_REPEAT)
+			return;		/* nothing to repeat */
+	}
+	while (n-- && !st.inv && st.nr_recs < PROG_MAX_EXEC)
+		step(op);
 }
 
 const char *run_program(const uint8_t *data, size_t size,
@@ -998,17 +1125,22 @@ const char *run_program(const uint8_t *data, size_t size,
 	st.inv = NULL;
 	st.nr_recs = 0;
 	st.pending_inject = 0;
-	st.popped = st.freed_fast = 0;
+	st.full_check = false;
 	shim_reset(st.prog.dom.nr_cpus);
 	glue_register_classes();
 	st.dma32 = 1UL << (32 - st.prog.dom.granule_shift);
 	st.start_pfn = start_pfn_of(&st.prog.dom);
+	if (opts->record)
+		*opts->record = (struct raw_stream){
+			st.prog.dom.nr_cpus, st.prog.dom.rcaches,
+			1UL << st.prog.dom.granule_shift, st.start_pfn,
+			opts->record->calls, 0, opts->record->cap };
 	if (iova_cache_get())
 		fail("COMPLETE", 0, 0, "iova_cache_get() failed");
 	domain_init();
 	for (i = 0; i < st.prog.nr_ops && !st.inv; i++)
-		step(&st.prog.ops[i]);
-	if (!st.inv)
+		run_one(i);
+	if (!st.inv && sync_caches() && check_tree())
 		domain_put();
 	totals.ops += st.nr_recs;
 	totals.injected += shim_total_stats()->injected;

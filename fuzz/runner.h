@@ -11,9 +11,39 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * The kernel calls a run made, with their concrete arguments, so the bare
+ * kernel code can be timed on exactly the same stream (fuzz/bench.c).
+ */
+enum raw_kind {
+	RAW_ALLOC, RAW_ALLOC_FAST, RAW_FREE, RAW___FREE, RAW_FREE_FAST,
+	RAW_FIND, RAW_RESERVE, RAW_CPU_SWITCH, RAW_CPU_OFFLINE,
+	RAW_CPU_ONLINE, RAW_RUN_WORK, RAW_FLUSH_CPU, RAW_FLUSH_GLOBAL,
+	RAW_DRAIN, RAW_INJECT_NTH, RAW_INJECT_NONSLEEPING, RAW_INJECT_CLASS,
+	RAW_INJECT_CLEAR, RAW_REINIT,
+};
+
+struct raw_call {
+	enum raw_kind kind;
+	unsigned long a[3];
+};
+
+struct raw_stream {
+	unsigned int nr_cpus;
+	bool rcaches;
+	unsigned long granule, start_pfn;
+	struct raw_call *calls;
+	size_t nr, cap;
+};
+
+/* Runs @s on the kernel alone: no model, no checks. */
+void raw_run(const struct raw_stream *s);
+
 struct run_opts {
 	bool verbose;		/* print the op trace as it runs */
+	bool every_op;		/* full tree/cache comparison after every op */
 	FILE *out;		/* trace and report; NULL: stderr */
+	struct raw_stream *record;	/* if set, record the kernel calls */
 };
 
 struct run_stats {

@@ -62,7 +62,7 @@ static unsigned int upper_bound(const struct model *m, unsigned long pfn)
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
 
-		if (m->r[mid].lo <= pfn)
+		if (model_at(m, mid)->lo <= pfn)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -99,18 +99,20 @@ int model_insert(struct model *m, unsigned long lo, unsigned long hi,
 	 * insertion point can overlap the new range.
 	 */
 	pos = upper_bound(m, lo);
-	if (pos > 0 && m->r[pos - 1].hi >= lo)
+	if (pos > 0 && model_at(m, pos - 1)->hi >= lo)
 		return -1;
-	if (pos < m->nr && m->r[pos].lo <= hi)
+	if (pos < m->nr && model_at(m, pos)->lo <= hi)
 		return -1;
 
 	if (m->nr == m->cap)
 		model_grow(m);
-	memmove(&m->r[pos + 1], &m->r[pos],
-		(size_t)(m->nr - pos) * sizeof(*m->r));
+	/* Stored highest first: only the pos ranges below the new one move
+	 * (none, for a top-down allocator's newest range). */
+	memmove(m->r + m->nr - pos + 1, m->r + m->nr - pos,
+		(size_t)pos * sizeof(*m->r));
 	m->nr++;
 
-	r = &m->r[pos];
+	r = model_at(m, pos);
 	r->lo = lo;
 	r->hi = hi;
 	r->state = st;
@@ -126,7 +128,7 @@ int model_find(const struct model *m, unsigned long pfn)
 {
 	unsigned int pos = upper_bound(m, pfn);
 
-	if (pos > 0 && m->r[pos - 1].hi >= pfn)
+	if (pos > 0 && model_at(m, pos - 1)->hi >= pfn)
 		return (int)(pos - 1);
 	return -1;
 }
@@ -140,10 +142,10 @@ int model_find_overlap(const struct model *m, unsigned long lo,
 		return -1;
 	/* A range starting at or below lo intersects iff it reaches lo. */
 	pos = upper_bound(m, lo);
-	if (pos > 0 && m->r[pos - 1].hi >= lo)
+	if (pos > 0 && model_at(m, pos - 1)->hi >= lo)
 		return (int)(pos - 1);
 	/* Otherwise the first range starting above lo is the only candidate. */
-	if (pos < m->nr && m->r[pos].lo <= hi)
+	if (pos < m->nr && model_at(m, pos)->lo <= hi)
 		return (int)pos;
 	return -1;
 }
@@ -152,8 +154,8 @@ void model_remove(struct model *m, unsigned int idx)
 {
 	if (idx >= m->nr)
 		model_die("model_remove: index out of range");
-	memmove(&m->r[idx], &m->r[idx + 1],
-		(size_t)(m->nr - idx - 1) * sizeof(*m->r));
+	memmove(model_at(m, idx), model_at(m, idx) + 1,
+		(size_t)idx * sizeof(*m->r));
 	m->nr--;
 }
 
@@ -163,7 +165,7 @@ unsigned long model_count(const struct model *m, enum model_state st)
 	unsigned int i;
 
 	for (i = 0; i < m->nr; i++)
-		if (m->r[i].state == st)
+		if (model_at(m, i)->state == st)
 			n++;
 	return n;
 }
@@ -174,8 +176,8 @@ unsigned long model_pages(const struct model *m, enum model_state st)
 	unsigned int i;
 
 	for (i = 0; i < m->nr; i++)
-		if (m->r[i].state == st)
-			n += span_pages(m->r[i].lo, m->r[i].hi);
+		if (model_at(m, i)->state == st)
+			n += span_pages(model_at(m, i)->lo, model_at(m, i)->hi);
 	return n;
 }
 
@@ -220,7 +222,7 @@ static bool gap_iter_next(struct gap_iter *it, unsigned long *glo,
 			*ghi = top;
 			return true;
 		}
-		r = &it->m->r[--it->idx];
+		r = model_at(it->m, --it->idx);
 
 		/*
 		 * The next gap must end below r.  r->lo > start >= 0 makes
@@ -360,8 +362,8 @@ void model_dump(const struct model *m, FILE *f, unsigned long lo,
 	if (lo > hi)
 		return;
 	i = model_find_overlap(m, lo, hi);
-	for (; i >= 0 && (unsigned int)i < m->nr && m->r[i].lo <= hi; i++) {
-		const struct model_range *r = &m->r[i];
+	for (; i >= 0 && (unsigned int)i < m->nr && model_at(m, i)->lo <= hi; i++) {
+		const struct model_range *r = model_at(m, i);
 
 		/* r->lo > cursor >= 0 makes r->lo - 1 safe. */
 		if (cursor < r->lo)

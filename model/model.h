@@ -44,6 +44,17 @@ struct model {
 	unsigned int nr, cap;
 };
 
+/*
+ * Ranges are stored highest first, so that a top-down allocator's newest
+ * range is an append, but every index in this API counts from the lowest
+ * range: reach them through model_at().
+ */
+static inline struct model_range *model_at(const struct model *m,
+					   unsigned int i)
+{
+	return &m->r[m->nr - 1 - i];
+}
+
 void model_init(struct model *m, unsigned long start_pfn);
 void model_destroy(struct model *m);
 void model_reset(struct model *m, unsigned long start_pfn);

@@ -74,11 +74,11 @@ static bool test_insert_basic(void)
 	CHECK(model_insert(&m, 0, 4, MS_CACHED, 5, 3) == 0, "before");
 	CHECK(model_insert(&m, 20, 29, MS_DEFERRED, 0, 4) == 2, "between");
 	CHECK(m.nr == 4, "nr=%u", m.nr);
-	CHECK(m.r[0].lo == 0 && m.r[1].lo == 10 && m.r[2].lo == 20 &&
-	      m.r[3].lo == 30, "not sorted");
-	CHECK(m.r[2].state == MS_DEFERRED && m.r[2].tag == 4 &&
-	      m.r[2].req_size == 0 && m.r[2].cpu == 0, "fields not stored");
-	CHECK(m.r[1].req_size == 10 && m.r[1].tag == 1, "fields moved badly");
+	CHECK(model_at(&m, 0)->lo == 0 && model_at(&m, 1)->lo == 10 && model_at(&m, 2)->lo == 20 &&
+	      model_at(&m, 3)->lo == 30, "not sorted");
+	CHECK(model_at(&m, 2)->state == MS_DEFERRED && model_at(&m, 2)->tag == 4 &&
+	      model_at(&m, 2)->req_size == 0 && model_at(&m, 2)->cpu == 0, "fields not stored");
+	CHECK(model_at(&m, 1)->req_size == 10 && model_at(&m, 1)->tag == 1, "fields moved badly");
 	model_destroy(&m);
 	return true;
 }
@@ -122,7 +122,7 @@ static bool test_insert_grow(void)
 		      "insert %lu", i);
 	CHECK(m.nr == 1000 && m.cap >= 1000, "nr=%u cap=%u", m.nr, m.cap);
 	for (i = 0; i < 1000; i++)
-		CHECK(m.r[i].tag == i + 1, "order at %lu", i);
+		CHECK(model_at(&m, i)->tag == i + 1, "order at %lu", i);
 	/* destroy then init again must work. */
 	model_destroy(&m);
 	model_init(&m, 5);
@@ -204,14 +204,14 @@ static bool test_remove(void)
 	model_insert(&m, 10, 19, MS_LIVE, 10, 1);
 	model_insert(&m, 20, 29, MS_LIVE, 10, 2);
 	model_remove(&m, 1);
-	CHECK(m.nr == 2 && m.r[0].tag == 0 && m.r[1].tag == 2, "middle");
+	CHECK(m.nr == 2 && model_at(&m, 0)->tag == 0 && model_at(&m, 1)->tag == 2, "middle");
 	CHECK(model_find(&m, 15) == -1 && model_find(&m, 25) == 1,
 	      "find after remove");
 	CHECK(model_insert(&m, 10, 19, MS_CACHED, 10, 3) == 1, "reinsert");
 	model_remove(&m, 2);
-	CHECK(m.nr == 2 && m.r[1].tag == 3, "last");
+	CHECK(m.nr == 2 && model_at(&m, 1)->tag == 3, "last");
 	model_remove(&m, 0);
-	CHECK(m.nr == 1 && m.r[0].tag == 3, "first");
+	CHECK(m.nr == 1 && model_at(&m, 0)->tag == 3, "first");
 	model_remove(&m, 0);
 	CHECK(m.nr == 0 && model_find(&m, 15) == -1, "to empty");
 	model_destroy(&m);
@@ -503,7 +503,7 @@ static bool test_dump(void)
 	CHECK_DUMP(0, 0x1f, "  [0x0010-0x001f] free\n");
 	model_insert(&m, 0x20, 0x2f, MS_LIVE, 16, 12);
 	i = model_insert(&m, 0x30, 0x33, MS_CACHED, 3, 5);
-	m.r[i].cpu = 2;
+	model_at(&m, i)->cpu = 2;
 	model_insert(&m, 0x40, 0x4f, MS_RESERVED, 0, 0);
 	model_insert(&m, 0x60, 0x60, MS_DEFERRED, 0, 7);
 	CHECK_DUMP(0, 0x5f,
@@ -625,7 +625,7 @@ static bool xcheck_domain(unsigned long base, unsigned long long seed,
 		if (m.nr && xs_below(&x, 4) == 0) {
 			unsigned int k = (unsigned int)xs_below(&x, m.nr);
 
-			for (i = m.r[k].lo - base; i <= m.r[k].hi - base; i++)
+			for (i = model_at(&m, k)->lo - base; i <= model_at(&m, k)->hi - base; i++)
 				used[i] = false;
 			model_remove(&m, k);
 		}
@@ -634,8 +634,8 @@ static bool xcheck_domain(unsigned long base, unsigned long long seed,
 
 			CHECK(used[i] == (idx >= 0), "it %u: find(+%lu)=%d",
 			      it, i, idx);
-			CHECK(idx < 0 || (m.r[idx].lo <= base + i &&
-					  base + i <= m.r[idx].hi),
+			CHECK(idx < 0 || (model_at(&m, idx)->lo <= base + i &&
+					  base + i <= model_at(&m, idx)->hi),
 			      "it %u: find(+%lu) wrong range", it, i);
 		}
 		for (q = 0; q < 4; q++) {

@@ -11,6 +11,9 @@
 
 #include "glue.h"
 
+/* The harness's own code here must not count as kernel coverage. */
+#define GLUE_NOCOV __attribute__((no_sanitize("coverage")))
+
 const char glue_flavour[] = IOVAFUZZ_FLAVOUR;
 const char glue_kernel_version[] = IOVAFUZZ_KERNEL_VERSION;
 const unsigned int glue_rcache_orders = IOVA_RANGE_CACHE_MAX_SIZE;
@@ -21,7 +24,7 @@ void glue_register_classes(void)
 	shim_class_register(SHIM_CLASS_MAGAZINE, sizeof(struct iova_magazine));
 }
 
-static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
+GLUE_NOCOV static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
 			  unsigned int order, int cpu, glue_cached_fn fn,
 			  void *arg)
 {
@@ -33,7 +36,7 @@ static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
 
 #if IOVAFUZZ_DEPOT_LIST
 /* 6.7+: a list of full magazines whose size field holds the link. */
-static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 			       glue_cached_fn fn, void *arg)
 {
 	struct iova_magazine *mag;
@@ -46,7 +49,7 @@ static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 }
 #else
 /* Up to 6.6: a fixed array of magazines with valid sizes. */
-static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 			       glue_cached_fn fn, void *arg)
 {
 	unsigned long i;
@@ -58,7 +61,7 @@ static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 }
 #endif
 
-static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
 				glue_cached_fn fn, void *arg)
 {
 	unsigned int cpu;
@@ -74,7 +77,7 @@ static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
 	return walk_depot(rcache, order, fn, arg);
 }
 
-static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
+GLUE_NOCOV static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
 				 void *arg)
 {
 	unsigned int order, depot = 0;
@@ -86,7 +89,7 @@ static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
 	return depot;
 }
 
-void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
+GLUE_NOCOV void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
 {
 	walk_rcaches(iovad, fn, arg);
 }
@@ -101,7 +104,7 @@ void glue_flush_global(struct iova_domain *iovad)
 	free_global_cached_iovas(iovad);
 }
 
-void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
+GLUE_NOCOV void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 {
 	info->start_pfn = iovad->start_pfn;
 	info->dma_32bit_pfn = iovad->dma_32bit_pfn;

@@ -1,72 +1,92 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Walking and checking an rbtree-flavoured domain.  Included by
- * iova_glue.c after the tree's iova.c.
+ * iova_glue.c after the tree's iova.c.  The walks recurse by hand rather
+ * than call rb_next(): observing the tree must not feed the fuzzer's
+ * coverage of the kernel code, nor cost what the kernel's walk costs.
  */
 #include <linux/rbtree_augmented.h>
 
-void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
+struct walk_ctx {
+	struct iova_domain *iovad;
+	glue_entry_fn fn;
+	void *arg;
+	const struct iova *last;	/* in-order predecessor */
+	const char *why;		/* first defect found */
+};
+
+GLUE_NOCOV static void walk_node(const struct rb_node *node,
+				 struct walk_ctx *c)
 {
-	struct rb_node *node;
+	const struct iova *iova;
 
-	for (node = rb_first(&iovad->rbroot); node; node = rb_next(node)) {
-		struct iova *iova = rb_entry(node, struct iova, node);
-
-		if (node != &iovad->anchor.node)
-			fn(arg, iova->pfn_lo, iova->pfn_hi, false);
-	}
+	if (!node)
+		return;
+	walk_node(node->rb_left, c);
+	iova = rb_entry(node, struct iova, node);
+	if (node != &c->iovad->anchor.node)
+		c->fn(c->arg, iova->pfn_lo, iova->pfn_hi, false);
+	walk_node(node->rb_right, c);
 }
 
-/* Returns the black height of @node's subtree, or -1 with *why set. */
-static int check_subtree(const struct rb_node *node,
-			 const struct rb_node *parent, const char **why)
+GLUE_NOCOV void glue_walk(struct iova_domain *iovad, glue_entry_fn fn,
+			  void *arg)
 {
+	struct walk_ctx c = { .iovad = iovad, .fn = fn, .arg = arg };
+
+	walk_node(iovad->rbroot.rb_node, &c);
+}
+
+/* Returns the black height of @node's subtree, or -1 with c->why set;
+ * checks parent links, colours and the order of entries on the way. */
+GLUE_NOCOV static int check_subtree(const struct rb_node *node,
+				    const struct rb_node *parent,
+				    struct walk_ctx *c)
+{
+	const struct iova *cur;
 	int left, right;
 
 	if (!node)
 		return 1;
-	if (rb_parent(node) != parent) {
-		*why = "rbtree: parent pointer does not match";
+	if (rb_parent(node) != parent)
+		c->why = "rbtree: parent pointer does not match";
+	else if (rb_is_red(node) && parent && rb_is_red(parent))
+		c->why = "rbtree: red node with a red parent";
+	if (c->why)
 		return -1;
-	}
-	if (rb_is_red(node) && parent && rb_is_red(parent)) {
-		*why = "rbtree: red node with a red parent";
+	left = check_subtree(node->rb_left, node, c);
+	if (left < 0)
 		return -1;
-	}
-	left = check_subtree(node->rb_left, node, why);
-	right = left < 0 ? -1 : check_subtree(node->rb_right, node, why);
-	if (left < 0 || right < 0)
+	cur = rb_entry(node, struct iova, node);
+	if (cur->pfn_lo > cur->pfn_hi)
+		c->why = "rbtree: entry with pfn_lo > pfn_hi";
+	else if (c->last && c->last->pfn_hi >= cur->pfn_lo)
+		c->why = "rbtree: entries out of order or overlapping";
+	if (c->why)
+		return -1;
+	c->last = cur;
+	right = check_subtree(node->rb_right, node, c);
+	if (right < 0)
 		return -1;
 	if (left != right) {
-		*why = "rbtree: black heights differ";
+		c->why = "rbtree: black heights differ";
 		return -1;
 	}
 	return left + rb_is_black(node);
 }
 
-const char *glue_check_structure(struct iova_domain *iovad)
+GLUE_NOCOV const char *glue_check_structure(struct iova_domain *iovad)
 {
 	const struct rb_node *root = iovad->rbroot.rb_node;
-	const struct rb_node *node, *last = NULL;
-	const char *why = NULL;
+	struct walk_ctx c = { .iovad = iovad };
 
 	if (!root)
 		return "rbtree: empty (the anchor is missing)";
 	if (rb_is_red(root))
 		return "rbtree: red root";
-	if (check_subtree(root, NULL, &why) < 0)
-		return why;
-	for (node = rb_first(&iovad->rbroot); node; node = rb_next(node)) {
-		const struct iova *cur = rb_entry(node, struct iova, node);
-
-		if (cur->pfn_lo > cur->pfn_hi)
-			return "rbtree: entry with pfn_lo > pfn_hi";
-		if (last && rb_entry(last, struct iova, node)->pfn_hi >=
-			    cur->pfn_lo)
-			return "rbtree: entries out of order or overlapping";
-		last = node;
-	}
-	if (last != &iovad->anchor.node)
+	if (check_subtree(root, NULL, &c) < 0)
+		return c.why;
+	if (c.last != &iovad->anchor)
 		return "rbtree: the anchor is not the last node";
 	return NULL;
 }

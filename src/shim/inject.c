@@ -125,6 +125,16 @@ bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site)
 	return true;
 }
 
+/* Frees are counted too: they show what an op did inside the kernel
+ * (a cache flush frees struct iovas, a plain allocation does not). */
+void shim_account_free(size_t size)
+{
+	enum shim_class cls = shim_class_of(size);
+
+	op_stats.freed[cls]++;
+	total_stats.freed[cls]++;
+}
+
 void shim_op_begin(unsigned long op)
 {
 	(void)op;

@@ -7,6 +7,7 @@
 
 bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site);
 void shim_inject_reset(void);
+void shim_account_free(size_t size);
 void shim_report_reset(void);
 void shim_cpu_reset(unsigned int nr_cpus);
 void shim_defer_reset(void);

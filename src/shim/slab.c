@@ -100,6 +100,7 @@ static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
 
 static void obj_free(const void *obj, struct obj_hdr *h)
 {
+	shim_account_free(h->size);
 	h->cache->live--;
 	h->magic = OBJ_FREED;
 	free((char *)obj - h->offset);

@@ -76,6 +76,7 @@ struct shim_inject_stats {
 	unsigned long injected;		/* of which failed by injection */
 	unsigned long by_class[SHIM_NR_CLASSES];
 	const char *last_site;		/* caller of the last injected failure */
+	unsigned long freed[SHIM_NR_CLASSES];	/* objects freed, by class */
 };
 
 /* Start attributing to operation @op; counters below restart at 0. */

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The bare kernel code on a recorded call stream: what the allocator costs
+ * by itself, for the harness-overhead ratio in fuzz/bench.c.
+ */
+#include <linux/iova.h>
+#include <shim/shim.h>
+
+#include "glue.h"
+#include "runner.h"
+
+static struct iova_domain iovad;
+
+static void init(const struct raw_stream *s)
+{
+	init_iova_domain(&iovad, s->granule, s->start_pfn);
+	if (s->rcaches)
+		iova_domain_init_rcaches(&iovad);
+}
+
+static void call(const struct raw_stream *s, const struct raw_call *c)
+{
+	const unsigned long *a = c->a;
+	struct iova *iova;
+
+	switch (c->kind) {
+	case RAW_ALLOC:
+		alloc_iova(&iovad, a[0], a[1], a[2]);
+		break;
+	case RAW_ALLOC_FAST:
+		alloc_iova_fast(&iovad, a[0], a[1], a[2]);
+		break;
+	case RAW_FREE:
+		free_iova(&iovad, a[0]);
+		break;
+	case RAW___FREE:		/* a caller holding only the pfn */
+		iova = find_iova(&iovad, a[0]);
+		if (iova)
+			__free_iova(&iovad, iova);
+		break;
+	case RAW_FREE_FAST:
+		free_iova_fast(&iovad, a[0], a[1]);
+		break;
+	case RAW_FIND:
+		find_iova(&iovad, a[0]);
+		break;
+	case RAW_RESERVE:
+		reserve_iova(&iovad, a[0], a[1]);
+		break;
+	case RAW_CPU_SWITCH:
+		shim_set_cpu(a[0]);
+		break;
+	case RAW_CPU_OFFLINE:
+		shim_cpu_offline(a[0]);
+		break;
+	case RAW_CPU_ONLINE:
+		shim_cpu_online(a[0]);
+		break;
+	case RAW_RUN_WORK:
+		shim_run_delayed_work();
+		break;
+	case RAW_FLUSH_CPU:
+		glue_flush_cpu(&iovad, a[0]);
+		break;
+	case RAW_FLUSH_GLOBAL:
+		glue_flush_global(&iovad);
+		break;
+	case RAW_DRAIN:
+		glue_drain_deferred(&iovad);
+		break;
+	case RAW_INJECT_NTH:
+		shim_inject_nth(a[0]);
+		break;
+	case RAW_INJECT_NONSLEEPING:
+		shim_inject_nonsleeping(a[0]);
+		break;
+	case RAW_INJECT_CLASS:
+		shim_inject_class(a[0], false);
+		break;
+	case RAW_INJECT_CLEAR:
+		shim_inject_clear();
+		break;
+	case RAW_REINIT:
+		put_iova_domain(&iovad);
+		init(s);
+		break;
+	}
+}
+
+void raw_run(const struct raw_stream *s)
+{
+	size_t i;
+
+	shim_reset(s->nr_cpus);
+	glue_register_classes();
+	iova_cache_get();
+	init(s);
+	for (i = 0; i < s->nr; i++)
+		call(s, &s->calls[i]);
+	put_iova_domain(&iovad);
+	shim_rcu_barrier();
+	iova_cache_put();
+}
