@@ -4,9 +4,27 @@
  * call this with every input.  A violated invariant aborts, so the engine
  * saves the input; the report names the invariant.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "runner.h"
+
+/* At exit, say whether the deferred-marker paths ran at all. */
+static void print_totals(void)
+{
+	const struct run_stats *t = run_totals();
+
+	fprintf(stderr, "iovafuzz: totals: %lu ops, %lu injected allocation failures, %lu markers created, %lu drained\n",
+		t->ops, t->injected, t->markers_created, t->markers_drained);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	atexit(print_totals);
+	return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,7 +22,7 @@
 #define PROG_HDR_BYTES	2
 #define PROG_OP_BYTES	4
 #define PROG_MAX_OPS	2048
-#define PROG_MAX_EXEC	8192	/* ops run, counting repeats */
+#define PROG_MAX_EXEC	3072	/* ops run, counting repeats */
 
 enum op_kind {
 	OP_ALLOC,		/* alloc_iova() */

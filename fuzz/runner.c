@@ -19,6 +19,15 @@
  *   FIND_FREE          find_iova() finds exactly what is in the tree
  *   NO_LEAK            nothing the shim handed out survives the domain
  *   WARN               kernel code warned
+ *
+ * and, for maple-tree domains whose erases can defer (IOVA_DEFERRED):
+ *
+ *   DEFERRED_EXACT     a marker covers exactly the range that was freed
+ *   DEFERRED_RESERVED  nothing is allocated or reserved over a marker
+ *                      that has not been drained
+ *   DEFERRED_LIVENESS  a drain without allocation failures leaves no
+ *                      marker behind: nothing stays lost
+ *   MARKER_INVISIBLE   find_iova()/free_iova() never see a marker
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -68,6 +77,8 @@ static struct {
 	unsigned int pending_inject;	/* for the next op: 1 nonsleeping, 2 class */
 	unsigned int pending_mask;
 	bool full_check;		/* compare everything after this op */
+	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
+	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
 	bool domain_up;			/* between init and put */
 	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
@@ -162,9 +173,75 @@ static int nth_in_state(unsigned int k, int state, unsigned int flags)
 
 static void forget(unsigned int idx)
 {
+	if (model_at(&st.m, idx)->state == MS_DEFERRED)
+		st.nr_deferred--;
 	if (model_at(&st.m, idx)->lo < st.dma32)
 		st.hint = st.dma32;	/* any removal below 4 GiB resets it */
 	model_remove(&st.m, idx);
+}
+
+/*
+ * A range left its user or a magazine: it is gone from the index or, on
+ * a maple-tree domain whose erase needed memory it could not get,
+ * replaced by a deferred marker covering exactly it.
+ */
+static bool removed(unsigned int idx, const char *how)
+{
+	struct model_range *r = model_at(&st.m, idx);
+	unsigned long lo = 0, hi = 0;
+
+	switch (glue_lookup(&st.iovad, r->lo, &lo, &hi)) {
+	case GLUE_NONE:
+		forget(idx);
+		return true;
+	case GLUE_MARKER:
+		if (lo != r->lo || hi != r->hi)
+			return fail("DEFERRED_EXACT", r->lo, r->hi,
+				    "[0x%lx-0x%lx] freed (%s), marker covers [0x%lx-0x%lx]",
+				    r->lo, r->hi, how, lo, hi);
+		r->state = MS_DEFERRED;
+		r->flags = 0;
+		st.nr_deferred++;
+		totals.markers_created++;
+		return true;
+	default:
+		/* Freed and handed out again by the same op (a flush, then
+		 * the search that needed the space). */
+		if (st.fresh_hi && lo == st.fresh_lo && hi == st.fresh_hi) {
+			forget(idx);
+			return true;
+		}
+		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+			    "[0x%lx-0x%lx] still in the tree after %s",
+			    r->lo, r->hi, how);
+	}
+}
+
+/* Is any of deferred range @r still covered by its marker? */
+static bool marker_present(const struct model_range *r)
+{
+	unsigned long lo, hi;
+
+	return glue_lookup(&st.iovad, r->lo, &lo, &hi) == GLUE_MARKER ||
+	       glue_lookup(&st.iovad, r->hi, &lo, &hi) == GLUE_MARKER;
+}
+
+/* Deferred ranges in [lo, hi] whose marker is gone were drained: the
+ * space is free again.  Markers go only by draining, so this is the one
+ * place the model learns of drains. */
+static void settle_deferred(unsigned long lo, unsigned long hi)
+{
+	unsigned int i;
+
+	for (i = st.m.nr; st.nr_deferred && i-- > 0;) {
+		const struct model_range *r = model_at(&st.m, i);
+
+		if (r->state == MS_DEFERRED && r->lo <= hi && r->hi >= lo &&
+		    !marker_present(r)) {
+			forget(i);
+			totals.markers_drained++;
+		}
+	}
 }
 
 /* The k-th gap between model ranges at or above start_pfn (and below
@@ -300,8 +377,8 @@ static bool sync_caches(void)
 			continue;
 		if (r->flags & RF_SEEN)
 			r->flags &= ~RF_SEEN;
-		else
-			forget(i);
+		else if (!removed(i, "leaving a magazine"))
+			return false;
 	}
 	return true;
 }
@@ -315,6 +392,7 @@ static bool check_tree(void)
 	why = glue_check_structure(&st.iovad);
 	if (why)
 		return fail("TREE_EQUALS_MODEL", 0, 0, "%s", why);
+	settle_deferred(0, ULONG_MAX);
 	st.nr_tree = 0;
 	glue_walk(&st.iovad, add_entry, NULL);
 	/* Both are sorted: walk them together. */
@@ -438,7 +516,13 @@ static bool check_new_range(unsigned long lo, unsigned long hi,
 	if (lo & ((1UL << align_shift) - 1))
 		return fail("ALIGN", lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
 			    lo, hi, 1UL << align_shift);
+	settle_deferred(lo, hi);
 	idx = model_find_overlap(&st.m, lo, hi);
+	if (idx >= 0 && model_at(&st.m, idx)->state == MS_DEFERRED)
+		return fail("DEFERRED_RESERVED", lo, hi,
+			    "[0x%lx-0x%lx] overlaps undrained marker [0x%lx-0x%lx]",
+			    lo, hi, model_at(&st.m, idx)->lo,
+			    model_at(&st.m, idx)->hi);
 	if (idx >= 0)
 		return fail("NO_OVERLAP", lo, hi,
 			    "[0x%lx-0x%lx] overlaps %s [0x%lx-0x%lx]", lo, hi,
@@ -466,13 +550,15 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry);
 
 /* A flushing alloc_iova_fast() whose first search failed empties every
  * CPU's magazines and the depot before searching again: the contract. */
-static void model_flush_cached(void)
+static bool model_flush_cached(void)
 {
 	unsigned int i;
 
 	for (i = st.m.nr; i-- > 0;)
-		if (model_at(&st.m, i)->state == MS_CACHED)
-			forget(i);
+		if (model_at(&st.m, i)->state == MS_CACHED &&
+		    !removed(i, "a flushing alloc_iova_fast()"))
+			return false;
+	return true;
 }
 
 /* An allocation failed that the contract does not excuse, or failed
@@ -557,7 +643,8 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
 		ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
 		if (fast && flag) {
-			model_flush_cached();
+			if (!model_flush_cached())
+				return false;
 			if (ok)
 				ok = attempt_may_fail(eff, limit,
 					model_highest_fit(&st.m, eff, limit,
@@ -584,8 +671,11 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 			return fail("COMPLETE", fit_lo, fit_lo + eff - 1,
 				    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
 				    size, limit, fit_lo, fit_lo + eff - 1);
-		model_flush_cached();
-		if (!sync_caches())
+		st.fresh_lo = lo;
+		st.fresh_hi = hi;
+		ok = model_flush_cached() && sync_caches();
+		st.fresh_lo = st.fresh_hi = 0;
+		if (!ok)
 			return false;
 	}
 	if (!check_new_range(lo, hi, eff, limit, shift))
@@ -634,16 +724,12 @@ static bool run_free(const struct prog_op *op)
 	idx = model_find(&st.m, lo);
 	/* Still in the tree after free_iova_fast(): it went to a magazine
 	 * (which one, the next full check verifies). */
-	if (op->kind == OP_FREE_FAST && find_iova(&st.iovad, lo)) {
+	if (op->kind == OP_FREE_FAST &&
+	    glue_lookup(&st.iovad, lo, &lo, &pfn) == GLUE_IOVA) {
 		model_at(&st.m, idx)->state = MS_CACHED;
 		return true;
 	}
-	forget(idx);
-	if (find_iova(&st.iovad, lo))
-		return fail("TREE_EQUALS_MODEL", rec->lo, rec->hi,
-			    "[0x%lx-0x%lx] still in the tree after %s",
-			    rec->lo, rec->hi, op_kind_name(op->kind));
-	return true;
+	return removed(idx, op_kind_name(op->kind));
 }
 
 static bool run_find(const struct prog_op *op)
@@ -671,8 +757,13 @@ static bool run_find(const struct prog_op *op)
 	}
 	idx = model_find(&st.m, pfn);
 	r = idx < 0 ? NULL : model_at(&st.m, idx);
-	if (r && r->state == MS_DEFERRED)
-		r = NULL;		/* markers are invisible */
+	if (r && r->state == MS_DEFERRED) {
+		if (iova)
+			return fail("MARKER_INVISIBLE", pfn, pfn,
+				    "find_iova(0x%lx) = [0x%lx-0x%lx] inside marker [0x%lx-0x%lx]",
+				    pfn, iova->pfn_lo, iova->pfn_hi, r->lo, r->hi);
+		return true;
+	}
 	if (!r != !iova)
 		return fail("FIND_FREE", pfn, pfn,
 			    "find_iova(0x%lx) = %s, the model has %s", pfn,
@@ -689,12 +780,22 @@ static bool run_find(const struct prog_op *op)
 
 static bool run_free_unknown(const struct prog_op *op)
 {
-	unsigned long pfn = free_pfn(op->a, op->b);
+	int idx = (op->c & 1) ? nth_in_state(op->a, MS_DEFERRED, 0) : -1;
+	const struct model_range *r = idx < 0 ? NULL : model_at(&st.m, idx);
+	unsigned long pfn = r ? r->lo + op->b % (r->hi - r->lo + 1) :
+			    free_pfn(op->a, op->b);
+	unsigned long lo = 0, hi = 0;
 
 	rec_new(OP_FREE_UNKNOWN, pfn, 0, 0);
 	raw(RAW_FREE, pfn, 0, 0);
 	free_iova(&st.iovad, pfn);
-	return true;		/* check_tree() proves nothing changed */
+	/* check_tree() proves a free pfn stays free; a marker must stay. */
+	if (r && (glue_lookup(&st.iovad, pfn, &lo, &hi) != GLUE_MARKER ||
+		  lo != r->lo || hi != r->hi))
+		return fail("MARKER_INVISIBLE", r->lo, r->hi,
+			    "free_iova(0x%lx) changed marker [0x%lx-0x%lx]",
+			    pfn, r->lo, r->hi);
+	return true;
 }
 
 /* Union [lo, hi] into the model's reservations. */
@@ -752,6 +853,7 @@ static bool run_reserve(const struct prog_op *op)
 	}
 	hi = lo + len - 1;
 	rec = rec_new(OP_RESERVE, lo, hi, 0);
+	settle_deferred(lo, hi);
 	if (!reserve_in_contract(lo, hi))
 		return rec->ret = 1, true;
 	raw(RAW_RESERVE, lo, hi, 0);
@@ -806,6 +908,20 @@ static void flush_cpu(unsigned int cpu)
 	glue_flush_cpu(&st.iovad, cpu);
 }
 
+/* With no allocation failing, a drain leaves no marker behind. */
+static bool run_drain(struct op_rec *rec)
+{
+	raw(RAW_DRAIN, 0, 0, 0);
+	rec->arg[0] = glue_drain_deferred(&st.iovad);
+	rec->injected = shim_op_stats()->injected;
+	settle_deferred(0, ULONG_MAX);
+	if (rec->arg[0] && !rec->injected)
+		return fail("DEFERRED_LIVENESS", 0, 0,
+			    "%lu marker(s) left after a drain with no allocation failure",
+			    rec->arg[0]);
+	return true;
+}
+
 static bool run_env(const struct prog_op *op)
 {
 	unsigned int cpu = op->a % st.prog.dom.nr_cpus;
@@ -838,9 +954,7 @@ static bool run_env(const struct prog_op *op)
 			flush_cpu(cpu);
 		break;
 	case OP_DRAIN:
-		raw(RAW_DRAIN, 0, 0, 0);
-		rec->arg[0] = glue_drain_deferred(&st.iovad);
-		break;
+		return run_drain(rec);
 	default:
 		break;
 	}
@@ -901,6 +1015,7 @@ static void domain_init(void)
 	if (st.prog.dom.rcaches && iova_domain_init_rcaches(&st.iovad))
 		fail("COMPLETE", 0, 0, "iova_domain_init_rcaches() failed");
 	model_reset(&st.m, st.start_pfn);
+	st.nr_deferred = 0;
 	st.hint = st.dma32;
 	st.fast_used = false;
 }
@@ -1140,8 +1255,11 @@ const char *run_program(const uint8_t *data, size_t size,
 	domain_init();
 	for (i = 0; i < st.prog.nr_ops && !st.inv; i++)
 		run_one(i);
-	if (!st.inv && sync_caches() && check_tree())
-		domain_put();
+	if (!st.inv && sync_caches() && check_tree()) {
+		shim_inject_clear();	/* failures stop: nothing stays lost */
+		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && check_tree())
+			domain_put();
+	}
 	totals.ops += st.nr_recs;
 	totals.injected += shim_total_stats()->injected;
 	if (st.inv) {

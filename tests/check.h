@@ -29,6 +29,12 @@
 	}								\
 } while (0)
 
+/* Line-buffered, so a sanitizer report at exit loses no test output. */
+static void __attribute__((constructor)) check_line_buffered(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
 struct check_totals {
 	unsigned int passed, failed;
 };

@@ -54,6 +54,12 @@ const char *glue_check_structure(struct iova_domain *iovad);
 void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu);
 void glue_flush_global(struct iova_domain *iovad);
 
+enum glue_kind { GLUE_NONE, GLUE_IOVA, GLUE_MARKER };
+
+/* What the index holds at @pfn, and the bounds of that entry. */
+enum glue_kind glue_lookup(struct iova_domain *iovad, unsigned long pfn,
+			   unsigned long *lo, unsigned long *hi);
+
 /* Maple flavour: erase deferred markers now; returns markers left. */
 unsigned long glue_drain_deferred(struct iova_domain *iovad);
 

@@ -40,6 +40,19 @@ const char *glue_check_structure(struct iova_domain *iovad)
 	return NULL;
 }
 
+enum glue_kind glue_lookup(struct iova_domain *iovad, unsigned long pfn,
+			   unsigned long *lo, unsigned long *hi)
+{
+	MA_STATE(mas, &iovad->mtree, pfn, pfn);
+	void *entry = mas_walk(&mas);
+
+	if (!entry)
+		return GLUE_NONE;
+	*lo = mas.index;
+	*hi = mas.last;
+	return entry == IOVA_DEFERRED ? GLUE_MARKER : GLUE_IOVA;
+}
+
 unsigned long glue_drain_deferred(struct iova_domain *iovad)
 {
 	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);

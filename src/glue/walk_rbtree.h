@@ -91,6 +91,28 @@ GLUE_NOCOV const char *glue_check_structure(struct iova_domain *iovad)
 	return NULL;
 }
 
+GLUE_NOCOV enum glue_kind glue_lookup(struct iova_domain *iovad,
+				      unsigned long pfn, unsigned long *lo,
+				      unsigned long *hi)
+{
+	const struct rb_node *node = iovad->rbroot.rb_node;
+
+	while (node) {
+		const struct iova *iova = rb_entry(node, struct iova, node);
+
+		if (pfn < iova->pfn_lo) {
+			node = node->rb_left;
+		} else if (pfn > iova->pfn_hi) {
+			node = node->rb_right;
+		} else {
+			*lo = iova->pfn_lo;
+			*hi = iova->pfn_hi;
+			return node == &iovad->anchor.node ? GLUE_NONE : GLUE_IOVA;
+		}
+	}
+	return GLUE_NONE;
+}
+
 unsigned long glue_drain_deferred(struct iova_domain *iovad)
 {
 	(void)iovad;
