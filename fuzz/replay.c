@@ -75,9 +75,11 @@ static int replay_dir(const char *dir)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		names = realloc(names, (n + 1) * sizeof(*names));
-		if (!names || asprintf(&names[n], "%s/%s", dir, de->d_name) < 0)
+		char **grown = realloc(names, (n + 1) * sizeof(*names));
+
+		if (!grown || asprintf(&grown[n], "%s/%s", dir, de->d_name) < 0)
 			abort();
+		names = grown;
 		n++;
 	}
 	closedir(d);

@@ -402,7 +402,9 @@ static bool check_tree(void)
 
 		while (j < st.m.nr && model_at(&st.m, j)->hi < e->lo)
 			j++;
-		r = j < st.m.nr && model_at(&st.m, j)->lo <= e->lo ? model_at(&st.m, j) : NULL;
+		r = j < st.m.nr ? model_at(&st.m, j) : NULL;
+		if (r && r->lo > e->lo)
+			r = NULL;
 		if (!r)
 			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
 				    "tree has [0x%lx-0x%lx], the model nothing",

@@ -21,7 +21,7 @@ enum model_state {
 	MS_LIVE,	/* handed out to the user */
 	MS_RESERVED,	/* reserve_iova() hole, never allocatable */
 	MS_CACHED,	/* freed, but held in a per-cpu or depot cache */
-	MS_DEFERRED,	/* freed, but its deferred-erase marker is still in the tree */
+	MS_DEFERRED,	/* freed; its deferred-erase marker is in the tree */
 };
 
 struct model_range {

@@ -74,11 +74,14 @@ static bool test_insert_basic(void)
 	CHECK(model_insert(&m, 0, 4, MS_CACHED, 5, 3) == 0, "before");
 	CHECK(model_insert(&m, 20, 29, MS_DEFERRED, 0, 4) == 2, "between");
 	CHECK(m.nr == 4, "nr=%u", m.nr);
-	CHECK(model_at(&m, 0)->lo == 0 && model_at(&m, 1)->lo == 10 && model_at(&m, 2)->lo == 20 &&
-	      model_at(&m, 3)->lo == 30, "not sorted");
-	CHECK(model_at(&m, 2)->state == MS_DEFERRED && model_at(&m, 2)->tag == 4 &&
-	      model_at(&m, 2)->req_size == 0 && model_at(&m, 2)->cpu == 0, "fields not stored");
-	CHECK(model_at(&m, 1)->req_size == 10 && model_at(&m, 1)->tag == 1, "fields moved badly");
+	CHECK(model_at(&m, 0)->lo == 0 && model_at(&m, 1)->lo == 10 &&
+	      model_at(&m, 2)->lo == 20 && model_at(&m, 3)->lo == 30,
+	      "not sorted");
+	CHECK(model_at(&m, 2)->state == MS_DEFERRED &&
+	      model_at(&m, 2)->tag == 4 && model_at(&m, 2)->req_size == 0 &&
+	      model_at(&m, 2)->cpu == 0, "fields not stored");
+	CHECK(model_at(&m, 1)->req_size == 10 && model_at(&m, 1)->tag == 1,
+	      "fields moved badly");
 	model_destroy(&m);
 	return true;
 }
@@ -624,8 +627,9 @@ static bool xcheck_domain(unsigned long base, unsigned long long seed,
 		/* Occasionally drop a range to exercise remove. */
 		if (m.nr && xs_below(&x, 4) == 0) {
 			unsigned int k = (unsigned int)xs_below(&x, m.nr);
+			const struct model_range *r = model_at(&m, k);
 
-			for (i = model_at(&m, k)->lo - base; i <= model_at(&m, k)->hi - base; i++)
+			for (i = r->lo - base; i <= r->hi - base; i++)
 				used[i] = false;
 			model_remove(&m, k);
 		}

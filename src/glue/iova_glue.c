@@ -24,7 +24,8 @@ void glue_register_classes(void)
 	shim_class_register(SHIM_CLASS_MAGAZINE, sizeof(struct iova_magazine));
 }
 
-GLUE_NOCOV static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
+GLUE_NOCOV
+static void walk_magazine(const struct iova_magazine *mag, unsigned long size,
 			  unsigned int order, int cpu, glue_cached_fn fn,
 			  void *arg)
 {
@@ -36,7 +37,8 @@ GLUE_NOCOV static void walk_magazine(const struct iova_magazine *mag, unsigned l
 
 #if IOVAFUZZ_DEPOT_LIST
 /* 6.7+: a list of full magazines whose size field holds the link. */
-GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV
+static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 			       glue_cached_fn fn, void *arg)
 {
 	struct iova_magazine *mag;
@@ -49,7 +51,8 @@ GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned i
 }
 #else
 /* Up to 6.6: a fixed array of magazines with valid sizes. */
-GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV
+static unsigned int walk_depot(struct iova_rcache *rcache, unsigned int order,
 			       glue_cached_fn fn, void *arg)
 {
 	unsigned long i;
@@ -61,7 +64,8 @@ GLUE_NOCOV static unsigned int walk_depot(struct iova_rcache *rcache, unsigned i
 }
 #endif
 
-GLUE_NOCOV static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
+GLUE_NOCOV
+static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned int order,
 				glue_cached_fn fn, void *arg)
 {
 	unsigned int cpu;
@@ -77,7 +81,8 @@ GLUE_NOCOV static unsigned int walk_rcache(struct iova_rcache *rcache, unsigned 
 	return walk_depot(rcache, order, fn, arg);
 }
 
-GLUE_NOCOV static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
+GLUE_NOCOV
+static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
 				 void *arg)
 {
 	unsigned int order, depot = 0;
@@ -89,7 +94,8 @@ GLUE_NOCOV static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cach
 	return depot;
 }
 
-GLUE_NOCOV void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
+GLUE_NOCOV
+void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
 {
 	walk_rcaches(iovad, fn, arg);
 }
@@ -104,7 +110,8 @@ void glue_flush_global(struct iova_domain *iovad)
 	free_global_cached_iovas(iovad);
 }
 
-GLUE_NOCOV void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
+GLUE_NOCOV
+void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 {
 	info->start_pfn = iovad->start_pfn;
 	info->dma_32bit_pfn = iovad->dma_32bit_pfn;

@@ -15,7 +15,8 @@ struct walk_ctx {
 	const char *why;		/* first defect found */
 };
 
-GLUE_NOCOV static void walk_node(const struct rb_node *node,
+GLUE_NOCOV
+static void walk_node(const struct rb_node *node,
 				 struct walk_ctx *c)
 {
 	const struct iova *iova;
@@ -29,7 +30,8 @@ GLUE_NOCOV static void walk_node(const struct rb_node *node,
 	walk_node(node->rb_right, c);
 }
 
-GLUE_NOCOV void glue_walk(struct iova_domain *iovad, glue_entry_fn fn,
+GLUE_NOCOV
+void glue_walk(struct iova_domain *iovad, glue_entry_fn fn,
 			  void *arg)
 {
 	struct walk_ctx c = { .iovad = iovad, .fn = fn, .arg = arg };
@@ -39,7 +41,8 @@ GLUE_NOCOV void glue_walk(struct iova_domain *iovad, glue_entry_fn fn,
 
 /* Returns the black height of @node's subtree, or -1 with c->why set;
  * checks parent links, colours and the order of entries on the way. */
-GLUE_NOCOV static int check_subtree(const struct rb_node *node,
+GLUE_NOCOV
+static int check_subtree(const struct rb_node *node,
 				    const struct rb_node *parent,
 				    struct walk_ctx *c)
 {
@@ -75,7 +78,8 @@ GLUE_NOCOV static int check_subtree(const struct rb_node *node,
 	return left + rb_is_black(node);
 }
 
-GLUE_NOCOV const char *glue_check_structure(struct iova_domain *iovad)
+GLUE_NOCOV
+const char *glue_check_structure(struct iova_domain *iovad)
 {
 	const struct rb_node *root = iovad->rbroot.rb_node;
 	struct walk_ctx c = { .iovad = iovad };
@@ -91,7 +95,8 @@ GLUE_NOCOV const char *glue_check_structure(struct iova_domain *iovad)
 	return NULL;
 }
 
-GLUE_NOCOV enum glue_kind glue_lookup(struct iova_domain *iovad,
+GLUE_NOCOV
+enum glue_kind glue_lookup(struct iova_domain *iovad,
 				      unsigned long pfn, unsigned long *lo,
 				      unsigned long *hi)
 {

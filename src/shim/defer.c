@@ -4,10 +4,12 @@
  * callbacks queue in FIFO order and run only when the harness says so.
  */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
+#include <shim/report.h>
 #include <shim/shim.h>
 
 #include "shim_internal.h"
@@ -18,6 +20,19 @@ static struct work_struct *work_head, **work_tail = &work_head;
 static unsigned int nr_work;
 static struct rcu_head *rcu_head_q, **rcu_tail = &rcu_head_q;
 static unsigned int nr_rcu;
+
+/*
+ * kfree_rcu_mightsleep() objects have no rcu_head: each waits in a node of
+ * the shim's own (plain malloc, not slab-accounted), freed with the object
+ * at the barrier or dropped at reset.
+ */
+struct rcu_orphan {
+	struct rcu_orphan *next;
+	void *ptr;
+};
+
+static struct rcu_orphan *orphan_q, **orphan_tail = &orphan_q;
+static unsigned int nr_orphans;
 
 bool shim_queue_work(struct work_struct *work, unsigned long delay)
 {
@@ -101,7 +116,42 @@ void shim_kfree_rcu(struct rcu_head *head, void *ptr)
 	call_rcu(head, (rcu_callback_t)(uintptr_t)((char *)head - (char *)ptr));
 }
 
-unsigned int shim_rcu_barrier(void)
+void shim_kfree_rcu_mightsleep(void *ptr)
+{
+	struct rcu_orphan *o;
+
+	if (!ptr)
+		return;
+	(void)ksize(ptr);	/* a pointer no allocator knows stops here */
+	o = malloc(sizeof(*o));
+	if (!o)
+		shim_bug(__FILE__, __LINE__, __func__, "host out of memory");
+	o->next = NULL;
+	o->ptr = ptr;
+	*orphan_tail = o;
+	orphan_tail = &o->next;
+	nr_orphans++;
+}
+
+static unsigned int run_orphans(void)
+{
+	unsigned int n = 0;
+
+	while (orphan_q) {
+		struct rcu_orphan *o = orphan_q;
+
+		orphan_q = o->next;
+		if (!orphan_q)
+			orphan_tail = &orphan_q;
+		nr_orphans--;
+		n++;
+		kfree(o->ptr);
+		free(o);
+	}
+	return n;
+}
+
+static unsigned int run_rcu_heads(void)
 {
 	unsigned int n = 0;
 
@@ -122,9 +172,47 @@ unsigned int shim_rcu_barrier(void)
 	return n;
 }
 
+/*
+ * kvfree_rcu_barrier(): every kfree_rcu() queued so far is done, call_rcu()
+ * callbacks are not waited for (as in the kernel).  They are taken out of
+ * the FIFO in place; the rest keep their order.
+ */
+void kvfree_rcu_barrier(void)
+{
+	struct rcu_head **pp = &rcu_head_q;
+
+	while (*pp) {
+		struct rcu_head *head = *pp;
+		uintptr_t f = (uintptr_t)head->func;
+
+		if (f >= 4096) {
+			pp = &head->next;
+			continue;
+		}
+		*pp = head->next;
+		if (rcu_tail == &head->next)
+			rcu_tail = pp;
+		nr_rcu--;
+		kfree((char *)head - f);
+	}
+	run_orphans();
+}
+
+unsigned int shim_rcu_barrier(void)
+{
+	unsigned int n = 0, ran;
+
+	/* A callback may queue more; a barrier waits for those too. */
+	do {
+		ran = run_rcu_heads() + run_orphans();
+		n += ran;
+	} while (ran);
+	return n;
+}
+
 unsigned int shim_rcu_pending(void)
 {
-	return nr_rcu;
+	return nr_rcu + nr_orphans;
 }
 
 void rcu_barrier(void)
@@ -141,4 +229,12 @@ void shim_defer_reset(void)
 	rcu_head_q = NULL;
 	rcu_tail = &rcu_head_q;
 	nr_rcu = 0;
+	while (orphan_q) {
+		struct rcu_orphan *o = orphan_q;
+
+		orphan_q = o->next;
+		free(o);
+	}
+	orphan_tail = &orphan_q;
+	nr_orphans = 0;
 }

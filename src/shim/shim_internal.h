@@ -13,5 +13,9 @@ void shim_cpu_reset(unsigned int nr_cpus);
 void shim_defer_reset(void);
 void *shim_percpu_block(size_t size, const char *site);
 void shim_percpu_block_free(void *obj);
+/* Sheaf containers (sheaf.c), allocated and checked by slab.c. */
+void *shim_sheaf_block(size_t size, const char *site);
+void shim_sheaf_block_free(void *obj);
+void shim_sheaf_block_check(const void *obj, const char *who);
 
 #endif

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <shim/report.h>
 #include <shim/shim.h>
 
@@ -25,6 +27,7 @@ struct kmem_cache {
 	const char *name;
 	unsigned int size;
 	unsigned int align;
+	unsigned int sheaf_capacity;	/* from kmem_cache_args, else 0 */
 	void (*ctor)(void *obj);
 	unsigned long live;
 	struct kmem_cache *next;	/* registry, for leak reports */
@@ -40,6 +43,8 @@ struct obj_hdr {
 
 static struct kmem_cache kmalloc_cache = { .name = "kmalloc", .align = 16 };
 static struct kmem_cache percpu_cache = { .name = "percpu", .align = 16 };
+/* Sheaf containers: live ones are leaks too, so they are counted. */
+static struct kmem_cache sheaf_cache = { .name = "slab_sheaf", .align = 16 };
 static struct kmem_cache *caches;
 
 static void cache_register(struct kmem_cache *s)
@@ -72,7 +77,8 @@ static struct obj_hdr *obj_hdr(const void *obj, const char *who)
 	return h;
 }
 
-static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
+/* An object of @s, without asking the failure-injection hook. */
+static void *obj_place(struct kmem_cache *s, size_t size, gfp_t gfp,
 		       const char *site)
 {
 	size_t align = s->align > 16 ? s->align : 16;
@@ -81,8 +87,6 @@ static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
 	void *block;
 	char *obj;
 
-	if (shim_inject_should_fail(gfp, size, site))
-		return NULL;
 	if (posix_memalign(&block, align, offset + size))
 		shim_bug(__FILE__, __LINE__, site, "host out of memory");
 	obj = (char *)block + offset;
@@ -98,12 +102,26 @@ static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
 	return obj;
 }
 
-static void obj_free(const void *obj, struct obj_hdr *h)
+static void *obj_alloc(struct kmem_cache *s, size_t size, gfp_t gfp,
+		       const char *site)
 {
-	shim_account_free(h->size);
+	if (shim_inject_should_fail(gfp, size, site))
+		return NULL;
+	return obj_place(s, size, gfp, site);
+}
+
+/* Back to the host, without counting it as a free the kernel did. */
+static void obj_release(const void *obj, struct obj_hdr *h)
+{
 	h->cache->live--;
 	h->magic = OBJ_FREED;
 	free((char *)obj - h->offset);
+}
+
+static void obj_free(const void *obj, struct obj_hdr *h)
+{
+	shim_account_free(h->size);
+	obj_release(obj, h);
 }
 
 struct kmem_cache *shim_kmem_cache_create(const char *name, unsigned int size,
@@ -111,26 +129,90 @@ struct kmem_cache *shim_kmem_cache_create(const char *name, unsigned int size,
 					  slab_flags_t flags,
 					  void (*ctor)(void *))
 {
-	struct kmem_cache *s = calloc(1, sizeof(*s));
+	struct kmem_cache_args args = { .align = align, .ctor = ctor };
 
+	return shim_kmem_cache_create_args(name, size, &args, flags);
+}
+
+/*
+ * What the kernel refuses (it returns NULL, or panics under SLAB_PANIC): a
+ * free pointer offset outside the object, unaligned, or without
+ * SLAB_TYPESAFE_BY_RCU (the only caches whose free pointer it moves).
+ */
+static const char *bad_args(unsigned int size,
+			    const struct kmem_cache_args *args,
+			    slab_flags_t flags)
+{
+	if (!args->use_freeptr_offset)
+		return NULL;
+	if (!(flags & SLAB_TYPESAFE_BY_RCU))
+		return "freeptr_offset without SLAB_TYPESAFE_BY_RCU";
+	if (args->freeptr_offset >= size ||
+	    args->freeptr_offset % sizeof(void *))
+		return "freeptr_offset outside the object or unaligned";
+	return NULL;
+}
+
+struct kmem_cache *
+shim_kmem_cache_create_args(const char *name, unsigned int size,
+			    const struct kmem_cache_args *args,
+			    slab_flags_t flags)
+{
+	static const struct kmem_cache_args defaults;
+	const char *why;
+	struct kmem_cache *s;
+
+	if (!args)
+		args = &defaults;
+	why = bad_args(size, args, flags);
+	if (why) {
+		if (flags & SLAB_PANIC)
+			shim_bug(__FILE__, __LINE__, name, why);
+		shim_printk("<4>kmem_cache_create(%s) failed: %s\n", name, why);
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
 	if (!s)
 		shim_bug(__FILE__, __LINE__, __func__, "host out of memory");
 	s->name = name;
 	s->size = size;
-	s->align = align;
+	s->align = args->align;
 	if ((flags & SLAB_HWCACHE_ALIGN) && s->align < 64)
 		s->align = 64;
-	s->ctor = ctor;
+	s->ctor = args->ctor;
+	s->sheaf_capacity = args->sheaf_capacity;
 	cache_register(s);
 	return s;
 }
 
-/* Destroying a cache that still has objects is a kernel bug: report and
- * keep the cache so the objects stay accounted as leaked. */
+/* Hardened usercopy whitelists do not apply to a userspace harness. */
+struct kmem_cache *shim_kmem_cache_create_usercopy(const char *name,
+		unsigned int size, unsigned int align, slab_flags_t flags,
+		unsigned int useroffset, unsigned int usersize,
+		void (*ctor)(void *))
+{
+	struct kmem_cache_args args = {
+		.align = align,
+		.useroffset = useroffset,
+		.usersize = usersize,
+		.ctor = ctor,
+	};
+
+	return shim_kmem_cache_create_args(name, size, &args, flags);
+}
+
+/*
+ * Destroying a cache that still has objects is a kernel bug: report and
+ * keep the cache so the objects stay accounted as leaked.  Since 6.12 the
+ * kernel first waits for in-flight kfree_rcu() (which may hold objects of
+ * this cache); no 6.1 caller kfree_rcu()s cache objects, so doing it for
+ * every tree changes nothing there.
+ */
 void kmem_cache_destroy(struct kmem_cache *s)
 {
 	if (!s)
 		return;
+	kvfree_rcu_barrier();
 	if (s->live) {
 		shim_record("SLAB", __FILE__, __LINE__, s->name,
 			    "kmem_cache_destroy: cache still has objects");
@@ -183,12 +265,22 @@ int shim_kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t gfp, size_t nr,
 	return (int)nr;
 }
 
+/* With a NULL cache, each object goes to wherever it came from (kfree_bulk). */
 void kmem_cache_free_bulk(struct kmem_cache *s, size_t nr, void **p)
 {
 	size_t i;
 
-	for (i = 0; i < nr; i++)
-		kmem_cache_free(s, p[i]);
+	for (i = 0; i < nr; i++) {
+		if (s)
+			kmem_cache_free(s, p[i]);
+		else
+			kfree(p[i]);
+	}
+}
+
+unsigned int kmem_cache_size(struct kmem_cache *s)
+{
+	return s->size;
 }
 
 void *shim_kmalloc(size_t size, gfp_t gfp, const char *site)
@@ -228,6 +320,75 @@ size_t ksize(const void *obj)
 	return ZERO_OR_NULL_PTR(obj) ? 0 : obj_hdr(obj, __func__)->size;
 }
 
+void *shim_kmemdup(const void *src, size_t len, gfp_t gfp, const char *site)
+{
+	void *p = shim_kmalloc(len, gfp, site);
+
+	if (!ZERO_OR_NULL_PTR(p))
+		memcpy(p, src, len);
+	return p;
+}
+
+char *shim_kstrndup(const char *str, size_t max, gfp_t gfp, const char *site)
+{
+	size_t len;
+	char *p;
+
+	if (!str)
+		return NULL;
+	len = strnlen(str, max);
+	p = shim_kmalloc(len + 1, gfp, site);
+	if (p) {
+		memcpy(p, str, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+/*
+ * Sheaf containers: objects of their own pseudo-cache, so a leaked sheaf
+ * shows in shim_live_objects() even when empty.  They bypass failure
+ * injection and the per-class free counts: an injected failure belongs to
+ * the objects a sheaf holds, and a container's size may equal an
+ * allocation class's size by accident.
+ */
+void *shim_sheaf_block(size_t size, const char *site)
+{
+	return obj_place(&sheaf_cache, size, GFP_KERNEL | __GFP_ZERO, site);
+}
+
+static struct obj_hdr *sheaf_hdr(const void *obj, const char *who)
+{
+	struct obj_hdr *h;
+
+	if (!obj)
+		shim_bug(__FILE__, __LINE__, who, "NULL sheaf");
+	h = obj_hdr(obj, who);
+	if (h->cache != &sheaf_cache)
+		shim_bug(__FILE__, __LINE__, who, "pointer is not a sheaf");
+	return h;
+}
+
+void shim_sheaf_block_check(const void *obj, const char *who)
+{
+	sheaf_hdr(obj, who);
+}
+
+void shim_sheaf_block_free(void *obj)
+{
+	obj_release(obj, sheaf_hdr(obj, __func__));
+}
+
+unsigned int shim_cache_sheaf_capacity(const struct kmem_cache *s)
+{
+	return s ? s->sheaf_capacity : 0;
+}
+
+unsigned long shim_live_sheaves(void)
+{
+	return sheaf_cache.live;
+}
+
 /* Per-CPU blocks are accounted like objects of a "percpu" cache. */
 void *shim_percpu_block(size_t size, const char *site)
 {
@@ -246,7 +407,8 @@ unsigned long shim_cache_live(const struct kmem_cache *s)
 
 unsigned long shim_live_objects(void)
 {
-	unsigned long n = kmalloc_cache.live + percpu_cache.live;
+	unsigned long n = kmalloc_cache.live + percpu_cache.live +
+			  sheaf_cache.live;
 	struct kmem_cache *s;
 
 	for (s = caches; s; s = s->next)
@@ -268,4 +430,5 @@ void shim_dump_live(FILE *f)
 		dump_one(f, s);
 	dump_one(f, &kmalloc_cache);
 	dump_one(f, &percpu_cache);
+	dump_one(f, &sheaf_cache);
 }

@@ -14,5 +14,17 @@
 	(((~0UL) - (1UL << (l)) + 1) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
 #define GENMASK_ULL(h, l)						\
 	(((~0ULL) - (1ULL << (l)) + 1) & (~0ULL >> (63 - (h))))
+#define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
+
+/* Fixed-width forms (6.16+); @h must fit the type, as in the kernel. */
+#define BIT_U8(b)		((u8)BIT_ULL(b))
+#define BIT_U16(b)		((u16)BIT_ULL(b))
+#define BIT_U32(b)		((u32)BIT_ULL(b))
+#define BIT_U64(b)		((u64)BIT_ULL(b))
+#define GENMASK_TYPE(t, h, l)	((t)GENMASK_ULL(h, l))
+#define GENMASK_U8(h, l)	GENMASK_TYPE(u8, h, l)
+#define GENMASK_U16(h, l)	GENMASK_TYPE(u16, h, l)
+#define GENMASK_U32(h, l)	GENMASK_TYPE(u32, h, l)
+#define GENMASK_U64(h, l)	GENMASK_TYPE(u64, h, l)
 
 #endif

@@ -45,6 +45,13 @@
 #define __always_inline	inline __attribute__((always_inline))
 #endif
 #define fallthrough	__attribute__((fallthrough))
+#define __cleanup(func)	__attribute__((__cleanup__(func)))
+
+/* Identifiers unique per expansion (guard variables, scoped_guard labels). */
+#define ___PASTE(a, b)		a##b
+#define __PASTE(a, b)		___PASTE(a, b)
+#define __UNIQUE_ID(prefix)	__PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+
 #define __scalar_type_to_expr_cases(type)				\
 	unsigned type : (unsigned type)0, signed type : (signed type)0
 #define __unqual_scalar_typeof(x) typeof(x)

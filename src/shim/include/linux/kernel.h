@@ -6,6 +6,8 @@
 #include <string.h>
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/align.h>
+#include <linux/array_size.h>
 #include <linux/stddef.h>
 #include <linux/limits.h>
 #include <linux/bug.h>
@@ -22,18 +24,14 @@
 #include <linux/sched.h>
 #include <linux/gfp.h>
 #include <linux/spinlock.h>
+#include <linux/jump_label.h>
+#include <linux/cleanup.h>
+#include <linux/math64.h>
 
 #define PAGE_SHIFT	CONFIG_PAGE_SHIFT
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 
-#define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]) + __must_be_array(arr))
-
-#define __ALIGN_MASK(x, mask)	(((x) + (mask)) & ~(mask))
-#define ALIGN(x, a)		__ALIGN_MASK(x, (typeof(x))(a) - 1)
-#define ALIGN_DOWN(x, a)	ALIGN((x) - ((a) - 1), (a))
-#define PTR_ALIGN(p, a)		((typeof(p))ALIGN((unsigned long)(p), (a)))
-#define IS_ALIGNED(x, a)	(((x) & ((typeof(x))(a) - 1)) == 0)
 
 #define REPEAT_BYTE(x)	((~0ul / 0xff) * (x))
 

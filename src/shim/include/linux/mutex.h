@@ -28,5 +28,11 @@ struct mutex {
 	(m)->locked = 0;						\
 } while (0)
 #define mutex_trylock(m) ((m)->locked ? 0 : ((m)->locked = 1))
+#define mutex_lock_interruptible(m)	({ mutex_lock(m); 0; })
+#define mutex_lock_killable(m)		({ mutex_lock(m); 0; })
+#define mutex_lock_nested(m, sub)	mutex_lock(m)
+
+DEFINE_GUARD(mutex, struct mutex *, mutex_lock(_T), mutex_unlock(_T))
+DEFINE_GUARD_COND(mutex, _try, mutex_trylock(_T))
 
 #endif

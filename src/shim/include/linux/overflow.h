@@ -9,6 +9,17 @@
 #define check_sub_overflow(a, b, d)	__builtin_sub_overflow(a, b, d)
 #define check_mul_overflow(a, b, d)	__builtin_mul_overflow(a, b, d)
 
+#define is_signed_type(t)	(((t)(-1)) < (t)1)
+#define is_unsigned_type(t)	(!is_signed_type(t))
+#define type_max(t)							\
+	((t)(is_signed_type(t) ?					\
+	     ((1ULL << (sizeof(t) * 8 - 2)) - 1) * 2 + 1 : ~(t)0))
+#define type_min(t)	((t)(-type_max(t) - (t)1))
+/* Whether @n fits type @t (or the type of variable @t). */
+#define overflows_type(n, t) ({						\
+	typeof(t) __v = 0;						\
+	check_add_overflow((n), __v, &__v); })
+
 /* Saturating size arithmetic: an overflow becomes SIZE_MAX, which no
  * allocator can satisfy. */
 static inline size_t size_mul(size_t a, size_t b)

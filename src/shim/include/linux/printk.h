@@ -6,6 +6,8 @@
 #ifndef _LINUX_PRINTK_H
 #define _LINUX_PRINTK_H
 
+#include <stdbool.h>
+
 #include <linux/compiler.h>
 #include <shim/report.h>
 
@@ -34,10 +36,31 @@
 #define pr_cont(fmt, ...)	printk(KERN_CONT fmt, ##__VA_ARGS__)
 #define pr_debug(fmt, ...)	do { if (0) printk(fmt, ##__VA_ARGS__); } while (0)
 #define pr_devel(fmt, ...)	pr_debug(fmt, ##__VA_ARGS__)
-#define pr_err_once		pr_err
-#define pr_warn_once		pr_warn
-#define pr_info_once		pr_info
-#define pr_notice_once		pr_notice
+/* Once per call site per process; the value says whether it printed. */
+#define printk_once(fmt, ...) ({					\
+	static bool __print_once;					\
+	bool __printed = !__print_once;					\
+	if (__printed) {						\
+		__print_once = true;					\
+		printk(fmt, ##__VA_ARGS__);				\
+	}								\
+	__printed; })
+#define pr_emerg_once(fmt, ...)	printk_once(KERN_EMERG pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_alert_once(fmt, ...)	printk_once(KERN_ALERT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_crit_once(fmt, ...)	printk_once(KERN_CRIT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_err_once(fmt, ...)	printk_once(KERN_ERR pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn_once(fmt, ...)	printk_once(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice_once(fmt, ...) printk_once(KERN_NOTICE pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info_once(fmt, ...)	printk_once(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_cont_once(fmt, ...)	printk_once(KERN_CONT pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_debug_once(fmt, ...)	pr_debug(fmt, ##__VA_ARGS__)
+#define pr_devel_once(fmt, ...)	pr_debug(fmt, ##__VA_ARGS__)
+#define pr_crit_ratelimited	pr_crit
+#define pr_notice_ratelimited	pr_notice
+#define pr_debug_ratelimited	pr_debug
+#define printk_ratelimited	printk
+#define printk_deferred		printk
+#define printk_deferred_once	printk_once
 #define pr_err_ratelimited	pr_err
 #define pr_warn_ratelimited	pr_warn
 #define pr_info_ratelimited	pr_info

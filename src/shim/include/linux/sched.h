@@ -13,7 +13,17 @@
 #define cond_resched()	({ might_sleep(); 0; })
 #define cpu_relax()	do { } while (0)
 #define in_interrupt()	0
+#define in_hardirq()	0
+#define in_irq()	0
+#define in_softirq()	0
+#define in_serving_softirq() 0
+#define in_nmi()	0
 #define in_task()	1
+#define preemptible()	(shim_locks_held() == 0)
+#define cant_sleep()	do { } while (0)
+#define cant_migrate()	do { } while (0)
+#define non_block_start() do { } while (0)
+#define non_block_end()	do { } while (0)
 #define in_atomic()	(shim_locks_held() != 0)
 #define irqs_disabled()	(shim_locks_held() != 0)
 

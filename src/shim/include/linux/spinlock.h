@@ -9,6 +9,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/lockdep.h>
+#include <linux/cleanup.h>
 #include <shim/report.h>
 
 typedef struct {
@@ -50,11 +51,18 @@ typedef spinlock_t raw_spinlock_t;
 #define spin_lock_irqsave(l, f)	do { (f) = 0; shim_spin_acquire(l); } while (0)
 #define spin_unlock_irqrestore(l, f)	do { (void)(f); shim_spin_release(l); } while (0)
 #define spin_trylock(l)	((l)->locked ? 0 : ({ shim_spin_acquire(l); 1; }))
+#define spin_trylock_bh(l)		spin_trylock(l)
+#define spin_trylock_irq(l)		spin_trylock(l)
+#define spin_trylock_irqsave(l, f)	({ (f) = 0; spin_trylock(l); })
 #define spin_is_locked(l)		((l)->locked != 0)
 #define raw_spin_lock(l)		spin_lock(l)
 #define raw_spin_unlock(l)		spin_unlock(l)
+#define raw_spin_lock_irq(l)		spin_lock_irq(l)
+#define raw_spin_unlock_irq(l)		spin_unlock_irq(l)
 #define raw_spin_lock_irqsave(l, f)	spin_lock_irqsave(l, f)
 #define raw_spin_unlock_irqrestore(l, f) spin_unlock_irqrestore(l, f)
+#define raw_spin_trylock(l)		spin_trylock(l)
+#define raw_spin_is_locked(l)		spin_is_locked(l)
 
 #define assert_spin_locked(l) do {					\
 	if (!spin_is_locked(l))						\
@@ -68,6 +76,47 @@ typedef spinlock_t raw_spinlock_t;
 #define local_irq_enable()	do { } while (0)
 #define preempt_disable()	do { } while (0)
 #define preempt_enable()	do { } while (0)
+#define preempt_disable_notrace()	do { } while (0)
+#define preempt_enable_notrace()	do { } while (0)
+#define preempt_enable_no_resched()	do { } while (0)
+#define migrate_disable()	do { } while (0)
+#define migrate_enable()	do { } while (0)
+#define local_bh_disable()	do { } while (0)
+#define local_bh_enable()	do { } while (0)
+
+/* guard(spinlock_irqsave)(&l) and friends (cleanup.h): the lock state is
+ * checked exactly as with the explicit calls. */
+DEFINE_LOCK_GUARD_1(spinlock, spinlock_t, spin_lock(_T->lock),
+		    spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock, _try, spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irq, spinlock_t, spin_lock_irq(_T->lock),
+		    spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_irq, _try, spin_trylock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_bh, spinlock_t, spin_lock_bh(_T->lock),
+		    spin_unlock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_bh, _try, spin_trylock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irqsave, spinlock_t,
+		    spin_lock_irqsave(_T->lock, _T->flags),
+		    spin_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
+DEFINE_LOCK_GUARD_1_COND(spinlock_irqsave, _try,
+			 spin_trylock_irqsave(_T->lock, _T->flags))
+DEFINE_LOCK_GUARD_1(raw_spinlock, raw_spinlock_t, raw_spin_lock(_T->lock),
+		    raw_spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock, _try, raw_spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irq, raw_spinlock_t,
+		    raw_spin_lock_irq(_T->lock), raw_spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irqsave, raw_spinlock_t,
+		    raw_spin_lock_irqsave(_T->lock, _T->flags),
+		    raw_spin_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
+DEFINE_LOCK_GUARD_0(irq, local_irq_disable(), local_irq_enable())
+DEFINE_LOCK_GUARD_0(irqsave, local_irq_save(_T->flags),
+		    local_irq_restore(_T->flags), unsigned long flags)
+DEFINE_LOCK_GUARD_0(preempt, preempt_disable(), preempt_enable())
+DEFINE_LOCK_GUARD_0(preempt_notrace, preempt_disable_notrace(),
+		    preempt_enable_notrace())
+DEFINE_LOCK_GUARD_0(migrate, migrate_disable(), migrate_enable())
 
 #include <linux/mutex.h>
 

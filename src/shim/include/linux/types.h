@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <linux/bits.h>
 #include <linux/compiler_types.h>
 
 typedef uint8_t u8;
@@ -23,6 +24,8 @@ typedef u32 __u32;
 typedef u64 __u64;
 typedef s32 __s32;
 typedef s64 __s64;
+
+#define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
 
 typedef unsigned int gfp_t;
 typedef unsigned int slab_flags_t;

@@ -44,6 +44,23 @@ unsigned long shim_cache_live(const struct kmem_cache *s);
 /* One line per allocator with live objects: "  name: N live". */
 void shim_dump_live(FILE *f);
 
+/* ---- slab sheaves (7.x) ---- */
+/*
+ * How many objects kmem_cache_prefill_sheaf()/kmem_cache_refill_sheaf()
+ * put in a sheaf.  Off (the default): exactly the number asked for, so
+ * live counts show what the caller reserved.  On: like SLUB, a request
+ * within the cache's sheaf_capacity gets a full sheaf of that capacity,
+ * and a refill tops up to the sheaf's capacity; a larger request gets
+ * exactly its size.  A setting, not a policy: shim_reset() keeps it.
+ */
+void shim_sheaf_fill_to_capacity(bool on);
+bool shim_sheaf_fills_to_capacity(void);
+/* The sheaf_capacity the cache was created with (0: none given). */
+unsigned int shim_cache_sheaf_capacity(const struct kmem_cache *s);
+/* Sheaves not yet returned; their containers count in
+ * shim_live_objects() too, as one object each. */
+unsigned long shim_live_sheaves(void);
+
 /* ---- failure injection ---- */
 enum shim_class {
 	SHIM_CLASS_IOVA,	/* struct iova */

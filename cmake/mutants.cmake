@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Trees made by patching another tree: the maple-tree reference port
+# (ports/) and the mutants (tests/mutants/, ports/*/mutants/).
+#
+# iovafuzz_patched_tree(DEST BASE PATCH): copy the sparse tree BASE to
+# DEST and apply PATCH, at configure time; unchanged files keep their
+# timestamps so a re-configure rebuilds nothing.
+function(iovafuzz_patched_tree dest base patch)
+	execute_process(COMMAND bash ${CMAKE_SOURCE_DIR}/tests/mutants/apply.sh
+			${base} ${patch} ${dest}.new
+			RESULT_VARIABLE rc ERROR_VARIABLE err)
+	if(NOT rc EQUAL 0)
+		message(FATAL_ERROR "iovafuzz: ${err}")
+	endif()
+	file(GLOB_RECURSE files RELATIVE ${dest}.new ${dest}.new/*)
+	foreach(f IN LISTS files)
+		get_filename_component(d "${dest}/${f}" DIRECTORY)
+		file(MAKE_DIRECTORY "${d}")
+		file(COPY_FILE ${dest}.new/${f} ${dest}/${f} ONLY_IF_DIFFERENT)
+	endforeach()
+	file(REMOVE_RECURSE ${dest}.new)
+endfunction()
+
+# iovafuzz_mutant(NAME BASE PATCH EXPECT): a mutant is built as a tree
+# of its own and must be caught twice:
+#   mutant.<NAME>.replay  corpus/regress/mutants/<NAME> reports EXPECT
+#   mutant.<NAME>.fuzz    libFuzzer from the seed corpus finds EXPECT
+#                         within IOVAFUZZ_MUTANT_RUNS runs
+function(iovafuzz_mutant name base patch expect)
+	set(dest "${CMAKE_BINARY_DIR}/mutants/${name}")
+	set(tree "mut-${name}")
+	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
+	iovafuzz_patched_tree("${dest}" "${base}" "${patch}")
+	iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
+	add_test(NAME mutant.${name}.replay
+		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:iovafuzz_replay_${id}>
+			 -DINPUT=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${name}
+			 "-DEXPECT=${expect}"
+			 -P ${CMAKE_SOURCE_DIR}/tests/expect_finding.cmake)
+	if(TARGET iovafuzz_fuzz_${id})
+		add_test(NAME mutant.${name}.fuzz
+			 COMMAND ${CMAKE_COMMAND}
+				 -DBIN=$<TARGET_FILE:iovafuzz_fuzz_${id}>
+				 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
+				 -DRUNS=${IOVAFUZZ_MUTANT_RUNS}
+				 "-DEXPECT=${expect}"
+				 -DWORK=${CMAKE_BINARY_DIR}/mutants/${name}.fuzz
+				 -P ${CMAKE_SOURCE_DIR}/tests/fuzz_run.cmake)
+	endif()
+endfunction()
+
+set(IOVAFUZZ_MUTANT_RUNS 200000 CACHE STRING
+    "libFuzzer runs within which every mutant must be caught")
+
+# The packaged 6.12 tree, which the port and the mutants patch; empty if
+# this build has no tree named 6.12.
+set(IOVAFUZZ_BASE_6_12 "")
+foreach(t IN LISTS IOVAFUZZ_TREES)
+	if(t MATCHES "^6\\.12=(.+)$")
+		set(IOVAFUZZ_BASE_6_12 "${CMAKE_MATCH_1}")
+	endif()
+endforeach()
