@@ -103,6 +103,29 @@ def seeds():
     p += op(INJECT, 2, 3) + repeat(op(FREE_FAST, 0), 260)
     p += op(INJECT, 0, 1) + alloc_fast(5) + op(INJECT, 1) + op(RESERVE, 9, 9, 2)
     s["inject"] = p
+    # Erases that cannot get memory: on a maple-tree domain they leave
+    # IOVA_DEFERRED markers, which later allocations, a drain and the end
+    # of the program must clear.  Many small ranges make node rebalancing
+    # (and so allocation) likely on erase.
+    p = header(cpus=2)
+    p += repeat(alloc(1), 300)
+    for k in range(0, 120, 3):
+        p += op(INJECT, 1) + op(FREE, k)
+    p += op(FIND, 0, 0, 1) + op(FREE_UNKNOWN, 0, 0, 1) + alloc(2)
+    p += op(INJECT, 1) + alloc(1) + op(DRAIN) + repeat(alloc(1), 40)
+    s["deferred"] = p
+    # A full 64-page window whose frees and refills run with maple-node
+    # allocations failing: erases that need a node leave markers, the
+    # drains before each allocation fail, the free space is used up, and
+    # only markers are left where a new range could go.
+    p = header(start_mode=2, start_arg=62)
+    p += repeat(alloc(1), 64)
+    for k in range(0, 60, 2):
+        p += op(INJECT, 2, 1) + op(FREE, k)
+    for _ in range(40):
+        p += op(INJECT, 2, 1) + alloc(1)
+    p += op(DRAIN) + alloc(1)
+    s["deferred-full"] = p
     # Limits above 4 GiB and the 32-bit hint after a failure.
     p = header(start_mode=2, start_arg=6)
     p += alloc(4) + alloc(4) + alloc(4) + alloc(8, LIMIT_HIGH)

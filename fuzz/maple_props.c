@@ -116,9 +116,12 @@ const char *mp_empty_area_rev(struct maple_tree *mt, spinlock_t *lock,
 	return NULL;
 }
 
-bool mp_known_deviation(unsigned long min, unsigned long max,
-			unsigned long size)
+bool mp_known_deviation(struct maple_tree *mt, unsigned long min,
+			unsigned long max, unsigned long size)
 {
-	return size > max - min + 1 &&
-	       !strncmp(glue_kernel_version, "6.1.", 4);
+	(void)mt;
+	(void)min;
+	(void)max;
+	(void)size;
+	return !strncmp(glue_kernel_version, "6.1.", 4);
 }

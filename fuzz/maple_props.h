@@ -40,13 +40,16 @@ const char *mp_empty_area_rev(struct maple_tree *mt, spinlock_t *lock,
 			      unsigned long max, unsigned long size);
 
 /*
- * Known deviation, reported rather than hidden: the 6.1 maple tree's
- * mas_empty_area_rev() does not reject a size larger than the whole
- * [min, max] window on empty and small trees (later kernels return
- * -EBUSY).  Callers count and print these; any other mismatch fails.
+ * Known deviations, reported rather than hidden.  The 6.1 maple tree's
+ * mas_empty_area_rev() is wrong at the edges of its window in several
+ * ways (fixed after 6.1): it accepts a size larger than the whole
+ * [min, max] window on empty and small trees, and misses windows that fit
+ * such as [0, 0] for one page or [8, 8] on an empty tree.  On 6.1 every
+ * gap-search mismatch is counted and printed instead of failing; from
+ * 6.12 on, any mismatch fails.
  */
-bool mp_known_deviation(unsigned long min, unsigned long max,
-			unsigned long size);
+bool mp_known_deviation(struct maple_tree *mt, unsigned long min,
+			unsigned long max, unsigned long size);
 
 /* The tree's entries are exactly the model's, and mt_validate() passes. */
 const char *mp_tree_equals_model(struct maple_tree *mt,

@@ -226,9 +226,22 @@ static bool marker_present(const struct model_range *r)
 	       glue_lookup(&st.iovad, r->hi, &lo, &hi) == GLUE_MARKER;
 }
 
-/* Deferred ranges in [lo, hi] whose marker is gone were drained: the
+/* Is @r inside the domain's deferred window, i.e. still pending? */
+static bool in_deferred_window(const struct model_range *r)
+{
+	unsigned long lo, hi;
+
+	glue_deferred_window(&st.iovad, &lo, &hi);
+	return lo <= r->lo && r->hi <= hi;
+}
+
+/*
+ * Deferred ranges in [lo, hi] whose marker is gone were drained: the
  * space is free again.  Markers go only by draining, so this is the one
- * place the model learns of drains. */
+ * place the model learns of drains.  A marker gone while its range is
+ * still inside the deferred window was not drained but overwritten: the
+ * model keeps the range, and whatever took it is reported.
+ */
 static void settle_deferred(unsigned long lo, unsigned long hi)
 {
 	unsigned int i;
@@ -237,7 +250,7 @@ static void settle_deferred(unsigned long lo, unsigned long hi)
 		const struct model_range *r = model_at(&st.m, i);
 
 		if (r->state == MS_DEFERRED && r->lo <= hi && r->hi >= lo &&
-		    !marker_present(r)) {
+		    !marker_present(r) && !in_deferred_window(r)) {
 			forget(i);
 			totals.markers_drained++;
 		}
@@ -589,7 +602,7 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 {
 	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
 	bool flag = op->c & 1, pre_fit, ok, searched_and_failed;
-	unsigned long freed;
+	unsigned long freed, iova_failed;
 	unsigned long eff = size, lo = 0, hi = 0, fit_lo;
 	struct iova *iova = NULL;
 	unsigned int shift;
@@ -613,6 +626,7 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	rec->retry = retry;
 	rec->injected = shim_op_stats()->injected;	/* before the call */
 	freed = shim_op_stats()->freed[SHIM_CLASS_IOVA];
+	iova_failed = shim_op_stats()->by_class[SHIM_CLASS_IOVA];
 	if (fast) {
 		st.fast_used = true;
 		raw(RAW_ALLOC_FAST, size, limit, flag);
@@ -633,12 +647,19 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		ok = iova != NULL;
 	}
 	rec->injected = shim_op_stats()->injected - rec->injected;
-	/* Only a failed search frees a struct iova inside an allocation
-	 * (its own, then whatever a flush empties from the caches). */
-	searched_and_failed = shim_op_stats()->freed[SHIM_CLASS_IOVA] != freed;
+	/* alloc_iova() failed inside the call if it could not get its
+	 * struct iova, or freed it again: its search or its store failed
+	 * (then a flush may have freed more).  Other injected failures
+	 * may have been retried inside the tree. */
+	searched_and_failed =
+		shim_op_stats()->freed[SHIM_CLASS_IOVA] != freed ||
+		shim_op_stats()->by_class[SHIM_CLASS_IOVA] != iova_failed;
 	rec->lo = lo;
 	rec->hi = hi;
 	rec->ret = ok ? 0 : -1;
+	/* Markers drained by this call went before its search, and so did
+	 * their reset of the 32-bit hint. */
+	settle_deferred(0, ULONG_MAX);
 	if (rec->ret) {
 		/* The model is still the state before the call, which the
 		 * first search saw (a flush comes after it). */
@@ -665,7 +686,7 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	    model_at(&st.m, idx)->state == MS_CACHED && model_at(&st.m, idx)->lo == lo &&
 	    model_at(&st.m, idx)->hi == hi) {
 		model_remove(&st.m, idx);	/* reused from a magazine */
-	} else if (fast && flag && (searched_and_failed || rec->injected)) {
+	} else if (fast && flag && searched_and_failed) {
 		/* The first search failed, the caches were flushed, the
 		 * second search succeeded: was the first allowed to fail? */
 		pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
@@ -787,6 +808,13 @@ static bool run_free_unknown(const struct prog_op *op)
 	unsigned long pfn = r ? r->lo + op->b % (r->hi - r->lo + 1) :
 			    free_pfn(op->a, op->b);
 	unsigned long lo = 0, hi = 0;
+
+	if (r) {			/* drained since? then it is free */
+		settle_deferred(pfn, pfn);
+		idx = model_find(&st.m, pfn);
+		r = idx >= 0 && model_at(&st.m, idx)->state == MS_DEFERRED ?
+		    model_at(&st.m, idx) : NULL;
+	}
 
 	rec_new(OP_FREE_UNKNOWN, pfn, 0, 0);
 	raw(RAW_FREE, pfn, 0, 0);
@@ -1207,6 +1235,7 @@ static bool step(const struct prog_op *op)
 		shim_inject_nonsleeping(false);
 		shim_inject_class(0, false);
 	}
+	settle_deferred(0, ULONG_MAX);	/* drains inside frees, reserves */
 	if (st.opts->verbose)
 		trace_op(st.out, st.nr_recs - 1);
 	return check_findings() && full_check_due() ?

@@ -44,6 +44,9 @@ void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
 		       void *arg);
 void glue_domain_info(struct iova_domain *iovad,
 		      struct glue_domain_info *info);
+/* The deferred window alone (empty, lo > hi, on rbtree domains). */
+void glue_deferred_window(struct iova_domain *iovad, unsigned long *lo,
+			  unsigned long *hi);
 
 /* NULL if the index is structurally sound (rbtree colour/order/parent
  * rules, or mt_validate() for maple trees), else what is wrong. */

@@ -111,18 +111,25 @@ void glue_flush_global(struct iova_domain *iovad)
 }
 
 GLUE_NOCOV
+void glue_deferred_window(struct iova_domain *iovad, unsigned long *lo,
+			  unsigned long *hi)
+{
+#if IOVAFUZZ_MAPLE
+	*lo = iovad->deferred_lo;
+	*hi = iovad->deferred_hi;
+#else
+	*lo = ULONG_MAX;
+	*hi = 0;
+#endif
+}
+
+GLUE_NOCOV
 void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 {
 	info->start_pfn = iovad->start_pfn;
 	info->dma_32bit_pfn = iovad->dma_32bit_pfn;
 	info->max32_alloc_size = iovad->max32_alloc_size;
-#if IOVAFUZZ_MAPLE
-	info->deferred_lo = iovad->deferred_lo;
-	info->deferred_hi = iovad->deferred_hi;
-#else
-	info->deferred_lo = ULONG_MAX;
-	info->deferred_hi = 0;
-#endif
+	glue_deferred_window(iovad, &info->deferred_lo, &info->deferred_hi);
 	info->depot_magazines = walk_rcaches(iovad, NULL, NULL);
 }
 

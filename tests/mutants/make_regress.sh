@@ -9,8 +9,10 @@ set -euo pipefail
 build=$1 name=$2 crash=$3
 top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
 id=mut_${name//[^A-Za-z0-9_]/_}
-fuzz=$build/tests/mutants/iovafuzz_fuzz_$id
-replay=$build/tests/mutants/iovafuzz_replay_$id
+dir=$build/tests/mutants
+[[ -x $dir/iovafuzz_fuzz_$id ]] || dir=$build/ports	# mutants of the port
+fuzz=$dir/iovafuzz_fuzz_$id
+replay=$dir/iovafuzz_replay_$id
 out=$top/corpus/regress/mutants/$name
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -23,7 +25,7 @@ if "$replay" "$tmp/min" >"$tmp/report" 2>&1; then
 	"$replay" "$tmp/min" >"$tmp/report" 2>&1 && {
 		echo "make_regress: $crash is not caught on $name" >&2; exit 1; }
 fi
-for clean in "$build"/iovafuzz_replay_*; do
+for clean in "$build"/iovafuzz_replay_* "$build"/ports/iovafuzz_replay_port_*; do
 	[[ $clean == *_plain ]] && continue
 	"$clean" "$tmp/min" >/dev/null 2>&1 || {
 		echo "make_regress: $crash also fails on ${clean##*/}" >&2; exit 1; }
