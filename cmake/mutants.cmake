@@ -50,6 +50,22 @@ function(iovafuzz_mutant name base patch expect)
 	endif()
 endfunction()
 
+# iovafuzz_mutant_dir(DIR BASE): a mutant per DIR/*.patch, applied to
+# BASE; the caller sets expect_<name> for each.
+function(iovafuzz_mutant_dir dir base)
+	file(GLOB patches RELATIVE ${dir} ${dir}/*.patch)
+	list(SORT patches)
+	foreach(patch IN LISTS patches)
+		string(REGEX REPLACE "\\.patch$" "" name "${patch}")
+		if(NOT DEFINED expect_${name})
+			message(FATAL_ERROR "iovafuzz: mutant ${name}: no "
+				"expectation set next to ${dir}")
+		endif()
+		iovafuzz_mutant("${name}" "${base}" "${dir}/${patch}"
+				"${expect_${name}}")
+	endforeach()
+endfunction()
+
 set(IOVAFUZZ_MUTANT_RUNS 200000 CACHE STRING
     "libFuzzer runs within which every mutant must be caught")
 

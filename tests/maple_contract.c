@@ -74,29 +74,42 @@ static bool build(unsigned int n, unsigned long max_size,
 	return true;
 }
 
+/*
+ * For every entry of the tree: erase it with every non-sleeping
+ * allocation failing (then put it back if that worked), and, with
+ * @overwrite, overwrite it exactly.  Counts the entries whose erase
+ * needs a node into *needs_node.
+ */
+static bool each_entry(bool overwrite, unsigned int *needs_node)
+{
+	unsigned int i;
+
+	for (i = 0; i < m.nr; i++) {
+		const struct model_range *r = model_at(&m, i);
+		bool erased;
+
+		CHECK_PROP(mp_erase_atomic(&mt, &lock, &m, r->lo, r->hi,
+					   &erased));
+		if (erased)
+			CHECK_EQ(mp_store(&mt, &lock, r->lo, r->hi, &payload), 0);
+		else
+			(*needs_node)++;
+		if (overwrite)
+			CHECK_PROP(mp_exact_overwrite(&mt, &lock, &m, r->lo,
+						      r->hi, &payload));
+	}
+	CHECK_PROP(mp_tree_equals_model(&mt, &m, true));
+	return true;
+}
+
 static bool test_exact_overwrite_no_alloc(void)
 {
-	unsigned int shape, i, checked = 0, needs_node = 0;
+	unsigned int shape, checked = 0, needs_node = 0;
 
 	for (shape = 0; shape < 24; shape++) {
 		CHECK(build(1 + shape * shape, 1 + shape % 5, shape % 3));
-		for (i = 0; i < m.nr; i++) {
-			const struct model_range *r = model_at(&m, i);
-			bool erased;
-
-			/* Is this the shape where a NULL store needs a node? */
-			CHECK_PROP(mp_erase_atomic(&mt, &lock, &m, r->lo,
-						   r->hi, &erased));
-			if (erased)
-				CHECK_EQ(mp_store(&mt, &lock, r->lo, r->hi,
-						  &payload), 0);
-			else
-				needs_node++;
-			CHECK_PROP(mp_exact_overwrite(&mt, &lock, &m, r->lo,
-						      r->hi, &payload));
-			checked++;
-		}
-		CHECK_PROP(mp_tree_equals_model(&mt, &m, true));
+		checked += m.nr;
+		CHECK(each_entry(true, &needs_node));
 		destroy();
 	}
 	CHECK(needs_node > 0);	/* the interesting shape was covered */
@@ -107,26 +120,14 @@ static bool test_exact_overwrite_no_alloc(void)
 
 static bool test_null_store_enomem(void)
 {
-	unsigned int shape, i, seen = 0;
+	unsigned int shape, needs_node = 0;
 
 	for (shape = 0; shape < 8; shape++) {
 		CHECK(build(40 + 30 * shape, 4, 2));
-		for (i = 0; i < m.nr; i++) {
-			const struct model_range *r = model_at(&m, i);
-			bool erased;
-
-			CHECK_PROP(mp_erase_atomic(&mt, &lock, &m, r->lo,
-						   r->hi, &erased));
-			if (erased)
-				CHECK_EQ(mp_store(&mt, &lock, r->lo, r->hi,
-						  &payload), 0);
-			else
-				seen++;
-		}
-		CHECK_PROP(mp_tree_equals_model(&mt, &m, true));
+		CHECK(each_entry(false, &needs_node));
 		destroy();
 	}
-	CHECK(seen > 0);
+	CHECK(needs_node > 0);
 	return true;
 }
 
