@@ -111,7 +111,8 @@ def seeds():
     p += repeat(alloc(1), 300)
     for k in range(0, 120, 3):
         p += op(INJECT, 1) + op(FREE, k)
-    p += op(FIND, 0, 0, 1) + op(FREE_UNKNOWN, 0, 0, 1) + alloc(2)
+    p += op(FIND, 0, 0, 1) + op(FIND, 1, 0, 1) + op(FREE_UNKNOWN, 0, 0, 1)
+    p += alloc(2)
     p += op(INJECT, 1) + alloc(1) + op(DRAIN) + repeat(alloc(1), 40)
     s["deferred"] = p
     # A full 64-page window whose frees and refills run with maple-node
