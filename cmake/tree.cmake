@@ -119,15 +119,19 @@ function(iovafuzz_add_tree name src)
 	endif()
 
 	set(flavours ${IOVAFUZZ_FLAVOURS})
+	set(glue ${IOVAFUZZ_GLUE_DIR}/iova_glue.c ${IOVAFUZZ_GLUE_DIR}/rbtree_glue.c
+		 ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
 	if(arg_MUTANT)
 		list(REMOVE_ITEM flavours plain)
+		# An rbtree mutant's iova.c does not use the maple tree, and
+		# nothing else is built for it: save compiling maple_tree.c.
+		if(NOT MAPLE)
+			list(REMOVE_ITEM glue ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
+		endif()
 	endif()
 	foreach(fl IN LISTS flavours)
 		set(lib iovafuzz_kernel_${id}_${fl})
-		add_library(${lib} STATIC
-			${IOVAFUZZ_GLUE_DIR}/iova_glue.c
-			${IOVAFUZZ_GLUE_DIR}/rbtree_glue.c
-			${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
+		add_library(${lib} STATIC ${glue})
 		target_include_directories(${lib} BEFORE PUBLIC
 			${gen}/include ${gen} ${IOVAFUZZ_GLUE_DIR})
 		# Kernel code: its own warning level, paths shown tree-relative.
