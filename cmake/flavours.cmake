@@ -46,3 +46,18 @@ endforeach()
 # to fix, so it gets the kernel's own warning level (see tree.cmake).
 set(IOVAFUZZ_OWN_WARNINGS -Wall -Wextra -Werror -Wno-unused-parameter
 	-Wno-sign-compare)
+
+# iovafuzz_fuzz_test(NAME TARGET SEEDS RUNS [EXPECT]): a ctest that runs
+# libFuzzer TARGET from corpus/seeds/SEEDS for RUNS runs with a fixed
+# seed; it must find EXPECT, or with no EXPECT nothing at all.
+function(iovafuzz_fuzz_test name target seeds runs)
+	if(NOT TARGET ${target})
+		return()
+	endif()
+	add_test(NAME ${name}
+		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:${target}>
+			 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/${seeds}
+			 -DRUNS=${runs} "-DEXPECT=${ARGN}"
+			 -DWORK=${CMAKE_BINARY_DIR}/fuzz-tests/${name}
+			 -P ${CMAKE_SOURCE_DIR}/tests/fuzz_run.cmake)
+endfunction()

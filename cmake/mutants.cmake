@@ -38,16 +38,8 @@ function(iovafuzz_mutant name base patch expect)
 			 -DINPUT=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${name}
 			 "-DEXPECT=${expect}"
 			 -P ${CMAKE_SOURCE_DIR}/tests/expect_finding.cmake)
-	if(TARGET iovafuzz_fuzz_${id})
-		add_test(NAME mutant.${name}.fuzz
-			 COMMAND ${CMAKE_COMMAND}
-				 -DBIN=$<TARGET_FILE:iovafuzz_fuzz_${id}>
-				 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
-				 -DRUNS=${IOVAFUZZ_MUTANT_RUNS}
-				 "-DEXPECT=${expect}"
-				 -DWORK=${CMAKE_BINARY_DIR}/mutants/${name}.fuzz
-				 -P ${CMAKE_SOURCE_DIR}/tests/fuzz_run.cmake)
-	endif()
+	iovafuzz_fuzz_test(mutant.${name}.fuzz iovafuzz_fuzz_${id} iova
+			   ${IOVAFUZZ_MUTANT_RUNS} "${expect}")
 endfunction()
 
 # iovafuzz_mutant_dir(DIR BASE): a mutant per DIR/*.patch, applied to
