@@ -20,7 +20,7 @@ IOVAFUZZ_EXTRA_FILES=(include/linux/rbtree_latch.h Makefile)
 
 # Debian packages the build and fuzz scripts need (linux-source-<v> comes
 # on top, per requested kernel). libclang-rt-14-dev ships libFuzzer.
-IOVAFUZZ_TOOL_PACKAGES=(clang-14 libclang-rt-14-dev llvm-14 cmake make
+IOVAFUZZ_TOOL_PACKAGES=(clang-14 libclang-rt-14-dev llvm-14 cmake make patch
 	afl++ xz-utils python3)
 
 # die MSG...: print "<prog>: MSG" on stderr and exit 2.
