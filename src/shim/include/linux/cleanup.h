@@ -86,14 +86,18 @@ const volatile void *__must_check_fn(const volatile void *val)
 	}								\
 	enum { class_##_name##_is_conditional = 0 };
 
-/* NAME##EXT: the same guard taken with a trylock; NULL when it failed. */
-#define DEFINE_GUARD_COND(_name, _ext, _condlock)			\
+/* A conditional variant shares its base class's type and destructor. */
+#define __DEFINE_COND_CLASS(_name, _ext)				\
 	typedef class_##_name##_t class_##_name##_ext##_t;		\
 	static __always_inline void					\
 	class_##_name##_ext##_destructor(class_##_name##_t *p)		\
 	{								\
 		class_##_name##_destructor(p);				\
-	}								\
+	}
+
+/* NAME##EXT: the same guard taken with a trylock; NULL when it failed. */
+#define DEFINE_GUARD_COND(_name, _ext, _condlock)			\
+	__DEFINE_COND_CLASS(_name, _ext)				\
 	static __always_inline class_##_name##_t			\
 	class_##_name##_ext##_constructor(class_##_name##_t _T)	\
 	{								\
@@ -157,12 +161,7 @@ const volatile void *__must_check_fn(const volatile void *val)
 	}
 
 #define DEFINE_LOCK_GUARD_1_COND(_name, _ext, _condlock)		\
-	typedef class_##_name##_t class_##_name##_ext##_t;		\
-	static __always_inline void					\
-	class_##_name##_ext##_destructor(class_##_name##_t *_T)	\
-	{								\
-		class_##_name##_destructor(_T);				\
-	}								\
+	__DEFINE_COND_CLASS(_name, _ext)				\
 	static __always_inline void *					\
 	class_##_name##_ext##_lock_ptr(class_##_name##_t *_T)		\
 	{								\
