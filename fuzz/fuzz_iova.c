@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const struct run_opts opts = { .verbose = false };
 
 	if (run_program(data, size, &opts)) {
+		print_totals();		/* abort() skips atexit */
 		fflush(stderr);
 		abort();
 	}

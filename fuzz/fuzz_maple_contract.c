@@ -10,6 +10,7 @@
 
 #include <shim/shim.h>
 
+#include "known.h"
 #include "maple_props.h"
 
 #define MAX_OPS 512
@@ -18,7 +19,6 @@ static struct maple_tree mt;
 static spinlock_t lock;
 static struct model m;
 static int payload;
-static unsigned long known;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,9 +27,10 @@ void finding(unsigned int op, const uint8_t *data, const char *why)
 {
 	unsigned int i;
 
-	fprintf(stderr, "iovafuzz: MAPLE_CONTRACT in op #%u: %s\n\n", op, why);
-	fprintf(stderr, "invariant: MAPLE_CONTRACT\nop:        %u\nprogram:\n",
-		op);
+	fprintf(stderr, "iovafuzz: %s in op #%u\n\n", mp_signature(why), op);
+	fprintf(stderr, "invariant: MAPLE_CONTRACT\nsignature: %s\n",
+		mp_signature(why));
+	fprintf(stderr, "op:        %u\nprogram:\n", op);
 	for (i = 0; i <= op; i++)
 		fprintf(stderr, "  #%-3u %02x %02x %02x %02x\n", i,
 			data[4 * i], data[4 * i + 1], data[4 * i + 2],
@@ -47,12 +48,9 @@ static const char *op_insert(uint8_t a, uint8_t b, uint8_t c)
 	const char *why = mp_empty_area_rev(&mt, &lock, &m, min, max, sz);
 	unsigned long lo;
 
-	if (why && mp_known_deviation(&mt, min, max, sz)) {
-		known++;
-		return NULL;
-	}
+	/* A known deviation: skip this insert, go on with the program. */
 	if (why)
-		return why;
+		return known_hit(mp_signature(why)) ? NULL : why;
 	m.start_pfn = min;
 	if (!model_highest_fit(&m, sz, max, 0, &lo))
 		return NULL;
@@ -92,7 +90,7 @@ static const char *op_overwrite(uint8_t a)
 
 static const char *op_prealloc(uint8_t a, uint8_t b)
 {
-	unsigned long live = shim_live_objects(), lo = a * 4UL;
+	unsigned long live = mp_settled_live(), lo = a * 4UL;
 	MA_STATE(mas, &mt, lo, lo + (b & 15));
 
 	shim_inject_nth(1 + (b >> 4));
@@ -101,8 +99,7 @@ static const char *op_prealloc(uint8_t a, uint8_t b)
 		mas_destroy(&mas);
 	spin_unlock(&lock);
 	shim_inject_nth(0);
-	shim_rcu_barrier();
-	return shim_live_objects() != live ?
+	return mp_settled_live() != live ?
 	       "a preallocation leaked or freed nodes" : NULL;
 }
 
@@ -125,15 +122,14 @@ static const char *run_op(const uint8_t *op)
 
 static void print_known(void)
 {
-	if (known)
-		fprintf(stderr, "iovafuzz: KNOWN 6.1 BUGS seen %lu times (mas_empty_area_rev(), see fuzz/maple_props.h)\n",
-			known);
+	known_report(stderr);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	known_load();
 	atexit(print_known);
 	return 0;
 }
@@ -159,8 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spin_lock(&lock);
 	__mt_destroy(&mt);
 	spin_unlock(&lock);
-	shim_rcu_barrier();
-	if (shim_live_objects())
+	if (mp_settled_live())
 		finding(n ? n - 1 : 0, data, "nodes live after mtree destroy");
 	return 0;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Maple tree contract checks shared by the contract suite and fuzzer. */
+#include <stdio.h>
 #include <string.h>
 
 #include <shim/shim.h>
@@ -52,7 +53,7 @@ const char *mp_exact_overwrite(struct maple_tree *mt, spinlock_t *lock,
 			       const struct model *m, unsigned long lo,
 			       unsigned long hi, void *entry)
 {
-	unsigned long live = shim_live_objects();
+	unsigned long live = mp_settled_live();
 
 	shim_op_begin(0);
 	if (mp_store(mt, lock, lo, hi, MP_MARKER))
@@ -63,7 +64,7 @@ const char *mp_exact_overwrite(struct maple_tree *mt, spinlock_t *lock,
 		return "the exact overwrite did not cover the range";
 	if (mp_store(mt, lock, lo, hi, entry) || shim_op_stats()->attempts)
 		return "restoring the entry allocated or failed";
-	if (shim_live_objects() != live)
+	if (mp_settled_live() != live)
 		return "an exact overwrite changed the number of nodes";
 	return mp_tree_equals_model(mt, m, false);
 }
@@ -72,7 +73,7 @@ const char *mp_erase_atomic(struct maple_tree *mt, spinlock_t *lock,
 			    const struct model *m, unsigned long lo,
 			    unsigned long hi, bool *erased)
 {
-	unsigned long live = shim_live_objects();
+	unsigned long live = mp_settled_live();
 	int ret;
 
 	shim_inject_nonsleeping(true);
@@ -84,7 +85,7 @@ const char *mp_erase_atomic(struct maple_tree *mt, spinlock_t *lock,
 					    NULL;
 	if (ret != -ENOMEM)
 		return "a failed erase returned something other than -ENOMEM";
-	if (shim_live_objects() != live)
+	if (mp_settled_live() != live)
 		return "a failed erase leaked or freed nodes";
 	return mp_tree_equals_model(mt, m, false) ?
 	       "a failed erase changed the tree" : NULL;
@@ -116,12 +117,16 @@ const char *mp_empty_area_rev(struct maple_tree *mt, spinlock_t *lock,
 	return NULL;
 }
 
-bool mp_known_deviation(struct maple_tree *mt, unsigned long min,
-			unsigned long max, unsigned long size)
+const char *mp_signature(const char *why)
 {
-	(void)mt;
-	(void)min;
-	(void)max;
-	(void)size;
-	return !strncmp(glue_kernel_version, "6.1.", 4);
+	static char sig[160];
+
+	snprintf(sig, sizeof(sig), "MAPLE_CONTRACT %s", why);
+	return sig;
+}
+
+unsigned long mp_settled_live(void)
+{
+	shim_rcu_barrier();
+	return shim_live_objects();
 }

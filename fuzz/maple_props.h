@@ -39,17 +39,15 @@ const char *mp_empty_area_rev(struct maple_tree *mt, spinlock_t *lock,
 			      struct model *m, unsigned long min,
 			      unsigned long max, unsigned long size);
 
-/*
- * Known deviations, reported rather than hidden.  The 6.1 maple tree's
- * mas_empty_area_rev() is wrong at the edges of its window in several
- * ways (fixed after 6.1): it accepts a size larger than the whole
- * [min, max] window on empty and small trees, and misses windows that fit
- * such as [0, 0] for one page or [8, 8] on an empty tree.  On 6.1 every
- * gap-search mismatch is counted and printed instead of failing; from
- * 6.12 on, any mismatch fails.
- */
-bool mp_known_deviation(struct maple_tree *mt, unsigned long min,
-			unsigned long max, unsigned long size);
+/* The signature of a property that broke: "MAPLE_CONTRACT <why>" (the
+ * whys are fixed strings).  Known ones (fuzz/known.h) are counted; the
+ * 6.1 mas_empty_area_rev() deviations are in corpus/known/6.1.txt. */
+const char *mp_signature(const char *why);
+
+/* Live objects once every RCU callback has run: from 7.x the maple tree
+ * frees every replaced node through RCU, also in trees without RCU mode,
+ * so a count taken before the barrier sees nodes that are already gone. */
+unsigned long mp_settled_live(void);
 
 /* The tree's entries are exactly the model's, and mt_validate() passes. */
 const char *mp_tree_equals_model(struct maple_tree *mt,

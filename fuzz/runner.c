@@ -49,7 +49,8 @@ struct op_rec {
 	enum op_kind kind;
 	unsigned long arg[3];	/* meaning per kind, see trace_op() */
 	unsigned long lo, hi;	/* result range, if any */
-	int ret;		/* 0 ok, -1 failed / NULL, 1 skipped */
+	int ret;		/* 0 ok, -1 failed / NULL, 1 skipped,
+				 * 2 find_iova() non-NULL, not read */
 	unsigned long injected;
 	bool retry;
 };
@@ -63,6 +64,12 @@ struct cached_pfn {
 struct tree_entry {
 	unsigned long lo, hi;
 	bool marker;
+};
+
+/* A struct iova reserve_iova() returned, and the range it was asked for. */
+struct held {
+	const struct iova *iova;
+	unsigned long lo, hi;
 };
 
 static struct {
@@ -86,7 +93,12 @@ static struct {
 	size_t nr_cached, cap_cached;
 	struct tree_entry *tree;
 	size_t nr_tree, cap_tree;
+	struct held *held;		/* reservations the caller holds */
+	size_t nr_held, cap_held;
+	unsigned long top_pfn;		/* above every limit an op can name */
 	const char *inv;		/* first violated invariant */
+	char where[128];		/* the rest of its signature */
+	bool checking;			/* inside the periodic full check */
 	char detail[512];
 	unsigned long at_lo, at_hi;
 } st;
@@ -100,15 +112,29 @@ const struct run_stats *run_totals(void)
 
 /* ---- findings ---- */
 
-static __attribute__((format(printf, 4, 5)))
-bool fail(const char *inv, unsigned long lo, unsigned long hi,
-	  const char *fmt, ...)
+static void op_where(char *buf, size_t len);
+
+/*
+ * A finding's signature is its invariant plus where it was seen: @tag
+ * names a defect the whole-domain checks found (stable whichever op
+ * happened to come before the check), NULL means the op that ran, with
+ * the flags that change its path (see op_where()).
+ */
+static __attribute__((format(printf, 5, 6)))
+bool fail(const char *inv, const char *tag, unsigned long lo,
+	  unsigned long hi, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (st.inv)
 		return false;
 	st.inv = inv;
+	if (tag)
+		snprintf(st.where, sizeof(st.where), "%s", tag);
+	else if (st.checking)
+		snprintf(st.where, sizeof(st.where), "check");
+	else
+		op_where(st.where, sizeof(st.where));
 	st.at_lo = lo;
 	st.at_hi = hi;
 	va_start(ap, fmt);
@@ -185,7 +211,7 @@ static void forget(unsigned int idx)
  * a maple-tree domain whose erase needed memory it could not get,
  * replaced by a deferred marker covering exactly it.
  */
-static bool removed(unsigned int idx, const char *how)
+static bool removed(unsigned int idx, const char *how, const char *tag)
 {
 	struct model_range *r = model_at(&st.m, idx);
 	unsigned long lo = 0, hi = 0;
@@ -196,7 +222,7 @@ static bool removed(unsigned int idx, const char *how)
 		return true;
 	case GLUE_MARKER:
 		if (lo != r->lo || hi != r->hi)
-			return fail("DEFERRED_EXACT", r->lo, r->hi,
+			return fail("DEFERRED_EXACT", tag, r->lo, r->hi,
 				    "[0x%lx-0x%lx] freed (%s), marker covers [0x%lx-0x%lx]",
 				    r->lo, r->hi, how, lo, hi);
 		r->state = MS_DEFERRED;
@@ -211,7 +237,7 @@ static bool removed(unsigned int idx, const char *how)
 			forget(idx);
 			return true;
 		}
-		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+		return fail("TREE_EQUALS_MODEL", tag, r->lo, r->hi,
 			    "[0x%lx-0x%lx] still in the tree after %s",
 			    r->lo, r->hi, how);
 	}
@@ -340,24 +366,24 @@ static bool check_one_cached(const struct cached_pfn *c)
 	struct model_range *r;
 
 	if (idx < 0)
-		return fail("TREE_EQUALS_MODEL", c->pfn, c->pfn,
+		return fail("TREE_EQUALS_MODEL", "magazine-unknown-pfn", c->pfn, c->pfn,
 			    "magazine (order %u, cpu %d) holds pfn 0x%lx that is not allocated (or survived a flush)",
 			    c->order, c->cpu, c->pfn);
 	r = model_at(&st.m, idx);
 	if (r->lo != c->pfn)
-		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+		return fail("TREE_EQUALS_MODEL", "magazine-pfn-inside", r->lo, r->hi,
 			    "magazine holds pfn 0x%lx inside [0x%lx-0x%lx]",
 			    c->pfn, r->lo, r->hi);
 	if (c->cpu >= 0 && !cpu_online(c->cpu))
-		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+		return fail("TREE_EQUALS_MODEL", "offline-cpu-caches", r->lo, r->hi,
 			    "offline cpu %d still caches [0x%lx-0x%lx]",
 			    c->cpu, r->lo, r->hi);
 	if (r->state != MS_CACHED)
-		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+		return fail("TREE_EQUALS_MODEL", "magazine-holds-uncached", r->lo, r->hi,
 			    "magazine holds [0x%lx-0x%lx], which is %s",
 			    r->lo, r->hi, model_state_name(r->state));
 	if (r->hi - r->lo + 1 != 1UL << c->order)
-		return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+		return fail("TREE_EQUALS_MODEL", "magazine-wrong-order", r->lo, r->hi,
 			    "range [0x%lx-0x%lx] cached in an order-%u magazine",
 			    r->lo, r->hi, c->order);
 	r->cpu = c->cpu < 0 ? ~0u : (unsigned int)c->cpu;
@@ -377,7 +403,7 @@ static bool sync_caches(void)
 		qsort(st.cached, st.nr_cached, sizeof(*st.cached), cmp_cached);
 	for (i = 0; i < st.nr_cached; i++) {
 		if (i && st.cached[i].pfn == st.cached[i - 1].pfn)
-			return fail("TREE_EQUALS_MODEL", st.cached[i].pfn,
+			return fail("TREE_EQUALS_MODEL", "magazine-duplicate", st.cached[i].pfn,
 				    st.cached[i].pfn, "pfn 0x%lx cached twice",
 				    st.cached[i].pfn);
 		if (!check_one_cached(&st.cached[i]))
@@ -390,9 +416,86 @@ static bool sync_caches(void)
 			continue;
 		if (r->flags & RF_SEEN)
 			r->flags &= ~RF_SEEN;
-		else if (!removed(i, "leaving a magazine"))
+		else if (!removed(i, "leaving a magazine", "left-magazine"))
 			return false;
 	}
+	return true;
+}
+
+static bool check_handles(void);
+
+/* Can no request reach [a, b]?  Below start_pfn, or above every limit
+ * the decoder can name: there the implementation may keep entries of its
+ * own (a design may reserve [0, start_pfn) at init, or keep a sentinel
+ * at the top), which the caller can never tell apart from free space. */
+static bool outside_window(unsigned long a, unsigned long b)
+{
+	return b < st.start_pfn || a > st.top_pfn;
+}
+
+/*
+ * A tree entry that is no user range: every page of it must be reserved
+ * by the user or outside the window (a user reservation may have merged
+ * into the implementation's own entry).  Adds the reserved pages it
+ * covers to *reserved.
+ */
+static bool check_unowned_entry(const struct tree_entry *e,
+				unsigned long *reserved)
+{
+	int i = model_find_overlap(&st.m, e->lo, e->hi);
+	unsigned long cur = e->lo, covered = 0;
+	bool done = false;
+
+	for (; i >= 0 && i < (int)st.m.nr && model_at(&st.m, i)->lo <= e->hi;
+	     i++) {
+		const struct model_range *r = model_at(&st.m, i);
+
+		if (r->state != MS_RESERVED)
+			return fail("TREE_EQUALS_MODEL", "tree-range-differs",
+				    e->lo, e->hi,
+				    "tree has [0x%lx-0x%lx], the model %s [0x%lx-0x%lx]",
+				    e->lo, e->hi, model_state_name(r->state),
+				    r->lo, r->hi);
+		if (r->lo > cur && !outside_window(cur, r->lo - 1))
+			break;
+		covered += (r->hi < e->hi ? r->hi : e->hi) -
+			   (r->lo > e->lo ? r->lo : e->lo) + 1;
+		done = r->hi >= e->hi;
+		cur = done ? e->hi : r->hi + 1;
+	}
+	if (done || outside_window(cur, e->hi)) {
+		*reserved += covered;
+		return true;
+	}
+	if (!covered)
+		return fail("TREE_EQUALS_MODEL", "tree-extra-entry", e->lo,
+			    e->hi, "tree has [0x%lx-0x%lx], the model nothing",
+			    e->lo, e->hi);
+	return fail("TREE_EQUALS_MODEL", "tree-exceeds-reservation", e->lo,
+		    e->hi,
+		    "tree entry [0x%lx-0x%lx] has 0x%lx, which no reservation covers",
+		    e->lo, e->hi, cur);
+}
+
+/* One tree entry against the model: a user range exactly, a marker
+ * exactly over a deferred range, or reserved and private space. */
+static bool check_entry(const struct tree_entry *e, unsigned long *matched,
+			unsigned long *reserved)
+{
+	int idx = model_find_overlap(&st.m, e->lo, e->hi);
+	const struct model_range *r = idx < 0 ? NULL : model_at(&st.m, idx);
+	bool exact = r && r->lo == e->lo && r->hi == e->hi &&
+		     r->state != MS_RESERVED;
+
+	if (e->marker != (exact && r->state == MS_DEFERRED))
+		return fail("TREE_EQUALS_MODEL", "tree-marker-mismatch",
+			    e->lo, e->hi,
+			    "tree has %s [0x%lx-0x%lx], the model %s",
+			    e->marker ? "a marker" : "an iova", e->lo, e->hi,
+			    r ? model_state_name(r->state) : "nothing");
+	if (!exact)
+		return check_unowned_entry(e, reserved);
+	(*matched)++;
 	return true;
 }
 
@@ -400,50 +503,20 @@ static bool check_tree(void)
 {
 	unsigned long matched = 0, reserved = 0;
 	const char *why;
-	size_t i, j;
+	size_t i;
 
 	why = glue_check_structure(&st.iovad);
 	if (why)
-		return fail("TREE_EQUALS_MODEL", 0, 0, "%s", why);
+		return fail("TREE_EQUALS_MODEL", "tree-structure", 0, 0, "%s",
+			    why);
 	settle_deferred(0, ULONG_MAX);
 	st.nr_tree = 0;
 	glue_walk(&st.iovad, add_entry, NULL);
-	/* Both are sorted: walk them together. */
-	for (i = 0, j = 0; i < st.nr_tree; i++) {
-		const struct tree_entry *e = &st.tree[i];
-		const struct model_range *r;
-
-		while (j < st.m.nr && model_at(&st.m, j)->hi < e->lo)
-			j++;
-		r = j < st.m.nr ? model_at(&st.m, j) : NULL;
-		if (r && r->lo > e->lo)
-			r = NULL;
-		if (!r)
-			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
-				    "tree has [0x%lx-0x%lx], the model nothing",
-				    e->lo, e->hi);
-		if (e->marker != (r->state == MS_DEFERRED))
-			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
-				    "tree has %s [0x%lx-0x%lx], the model a %s range",
-				    e->marker ? "a marker" : "an iova",
-				    e->lo, e->hi, model_state_name(r->state));
-		if (r->state == MS_RESERVED) {
-			if (e->hi > r->hi)
-				return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
-					    "tree entry [0x%lx-0x%lx] exceeds reservation [0x%lx-0x%lx]",
-					    e->lo, e->hi, r->lo, r->hi);
-			reserved += e->hi - e->lo + 1;
-		} else if (e->lo != r->lo || e->hi != r->hi) {
-			return fail("TREE_EQUALS_MODEL", e->lo, e->hi,
-				    "tree has [0x%lx-0x%lx], the model %s [0x%lx-0x%lx]",
-				    e->lo, e->hi, model_state_name(r->state),
-				    r->lo, r->hi);
-		} else {
-			matched++;
-		}
-	}
+	for (i = 0; i < st.nr_tree; i++)
+		if (!check_entry(&st.tree[i], &matched, &reserved))
+			return false;
 	if (reserved != model_pages(&st.m, MS_RESERVED))
-		return fail("TREE_EQUALS_MODEL", 0, 0,
+		return fail("TREE_EQUALS_MODEL", "reservation-not-honoured", 0, 0,
 			    "tree reserves %lu pages, the model %lu", reserved,
 			    model_pages(&st.m, MS_RESERVED));
 	if (matched != st.m.nr - model_count(&st.m, MS_RESERVED)) {
@@ -451,41 +524,106 @@ static bool check_tree(void)
 			const struct model_range *r = model_at(&st.m, i);
 
 			if (r->state != MS_RESERVED && !find_iova(&st.iovad, r->lo))
-				return fail("TREE_EQUALS_MODEL", r->lo, r->hi,
+				return fail("TREE_EQUALS_MODEL", "tree-missing-range",
+					    r->lo, r->hi,
 					    "model has %s [0x%lx-0x%lx], the tree does not",
 					    model_state_name(r->state), r->lo, r->hi);
 		}
-		return fail("TREE_EQUALS_MODEL", 0, 0,
+		return fail("TREE_EQUALS_MODEL", "tree-missing-range", 0, 0,
 			    "tree has %lu ranges, the model %lu", matched,
 			    st.m.nr - model_count(&st.m, MS_RESERVED));
 	}
+	return check_handles();
+}
+
+/*
+ * Every struct iova the API returned is read back while the caller holds
+ * it (ASan reports one the allocator freed behind the caller's back): an
+ * allocation still holds exactly its range; a reservation a range that
+ * overlaps what was asked and lies in reserved or private space (6.12
+ * returns the piece it inserted last, not the whole union).
+ */
+static bool check_handles(void)
+{
+	unsigned int i;
+	size_t k;
+
+	for (i = 0; i < st.m.nr; i++) {
+		const struct model_range *r = model_at(&st.m, i);
+		const struct iova *h = r->handle;
+
+		if (r->state != MS_LIVE || !h)
+			continue;
+		if (h->pfn_lo != r->lo || h->pfn_hi != r->hi)
+			return fail("IOVA_HANDLE", r->flags & RF_FAST ?
+				    "find_iova" : "alloc_iova", r->lo, r->hi,
+				    "the struct iova returned for [0x%lx-0x%lx] now holds [0x%lx-0x%lx]",
+				    r->lo, r->hi, h->pfn_lo, h->pfn_hi);
+	}
+	for (k = 0; k < st.nr_held; k++) {
+		const struct held *c = &st.held[k];
+		unsigned long lo = c->iova->pfn_lo, hi = c->iova->pfn_hi;
+		int idx = model_find(&st.m, c->lo);
+		const struct model_range *r = idx < 0 ? NULL : model_at(&st.m, idx);
+
+		if (!r || lo > hi || lo > c->hi || hi < c->lo ||
+		    (lo < r->lo && !outside_window(lo, r->lo - 1)) ||
+		    (hi > r->hi && !outside_window(r->hi + 1, hi)))
+			return fail("IOVA_HANDLE", "reserve_iova", c->lo, c->hi,
+				    "the struct iova reserve_iova(0x%lx, 0x%lx) returned holds [0x%lx-0x%lx]",
+				    c->lo, c->hi, lo, hi);
+	}
 	return true;
+}
+
+static void hold(const struct iova *iova, unsigned long lo, unsigned long hi)
+{
+	if (st.nr_held == st.cap_held) {
+		st.cap_held = st.cap_held ? 2 * st.cap_held : 64;
+		st.held = realloc(st.held, st.cap_held * sizeof(*st.held));
+		if (!st.held)
+			abort();
+	}
+	st.held[st.nr_held++] = (struct held){ iova, lo, hi };
 }
 
 static bool check_findings(void)
 {
 	const struct shim_finding *f = shim_first_finding();
+	bool maple = f && !strcmp(f->kind, "MAPLE_CHECK");
+	char tag[96];
 
 	if (!f)
 		return true;
-	return fail(strcmp(f->kind, "MAPLE_CHECK") ? "WARN" : "TREE_EQUALS_MODEL",
-		    0, 0, "%s at %s:%d %s(): %s", f->kind, f->file, f->line,
+	if (!strcmp(f->kind, "WARN"))
+		snprintf(tag, sizeof(tag), "%s", f->func);
+	else
+		snprintf(tag, sizeof(tag), "%s %s", maple ? "maple_check" :
+			 f->kind, f->func);
+	return fail(maple ? "TREE_EQUALS_MODEL" : "WARN", tag, 0, 0,
+		    "%s at %s:%d %s(): %s", f->kind, f->file, f->line,
 		    f->func, f->what);
 }
 
 /* ---- allocation ops ---- */
 
-/* The allocator's contract for a failed search: it may fail fast while
- * the 32-bit hint covers the request, or when nothing fits, which sets
- * the hint to this size (for any limit, as the kernel does). */
+/*
+ * The allocator's contract for a failed search: it may fail when nothing
+ * fits; and, for a 32-bit limit, when a genuine failure (nothing fitted
+ * where that search looked, which for any limit includes 32-bit space) of
+ * this size or smaller was seen since 32-bit space was last returned (a
+ * free or a drained marker below 4 GiB: forget()).  That is all
+ * max32_alloc_size may assume: a design that sets it less often, or only
+ * lowers it, is at least as precise and passes.
+ */
 static bool may_fail(unsigned long size, unsigned long limit, bool fit)
 {
-	if (is_32bit(limit) && size >= st.hint)
+	if (!fit) {
+		if (size < st.hint)
+			st.hint = size;
 		return true;
-	if (fit)
-		return false;
-	st.hint = size;
-	return true;
+	}
+	return is_32bit(limit) && size >= st.hint;
 }
 
 static unsigned long pick_limit(uint8_t b, uint8_t c)
@@ -522,24 +660,24 @@ static bool check_new_range(unsigned long lo, unsigned long hi,
 	int idx;
 
 	if (lo > hi || lo < st.start_pfn || hi > limit)
-		return fail("BOUNDS", lo, hi,
+		return fail("BOUNDS", NULL, lo, hi,
 			    "[0x%lx-0x%lx] outside [start_pfn 0x%lx, limit 0x%lx]",
 			    lo, hi, st.start_pfn, limit);
 	if (hi - lo + 1 != size)
-		return fail("SIZE", lo, hi, "[0x%lx-0x%lx] for a request of %lu pages",
+		return fail("SIZE", NULL, lo, hi, "[0x%lx-0x%lx] for a request of %lu pages",
 			    lo, hi, size);
 	if (lo & ((1UL << align_shift) - 1))
-		return fail("ALIGN", lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
+		return fail("ALIGN", NULL, lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
 			    lo, hi, 1UL << align_shift);
 	settle_deferred(lo, hi);
 	idx = model_find_overlap(&st.m, lo, hi);
 	if (idx >= 0 && model_at(&st.m, idx)->state == MS_DEFERRED)
-		return fail("DEFERRED_RESERVED", lo, hi,
+		return fail("DEFERRED_RESERVED", NULL, lo, hi,
 			    "[0x%lx-0x%lx] overlaps undrained marker [0x%lx-0x%lx]",
 			    lo, hi, model_at(&st.m, idx)->lo,
 			    model_at(&st.m, idx)->hi);
 	if (idx >= 0)
-		return fail("NO_OVERLAP", lo, hi,
+		return fail("NO_OVERLAP", NULL, lo, hi,
 			    "[0x%lx-0x%lx] overlaps %s [0x%lx-0x%lx]", lo, hi,
 			    model_state_name(model_at(&st.m, idx)->state),
 			    model_at(&st.m, idx)->lo, model_at(&st.m, idx)->hi);
@@ -554,10 +692,8 @@ static bool check_new_range(unsigned long lo, unsigned long hi,
 static bool attempt_may_fail(unsigned long size, unsigned long limit,
 			     bool fit, bool injected)
 {
-	if (!injected)
+	if (!injected || !fit)
 		return may_fail(size, limit, fit);
-	if (!fit && size < st.hint)
-		st.hint = size;
 	return true;
 }
 
@@ -571,7 +707,7 @@ static bool model_flush_cached(void)
 
 	for (i = st.m.nr; i-- > 0;)
 		if (model_at(&st.m, i)->state == MS_CACHED &&
-		    !removed(i, "a flushing alloc_iova_fast()"))
+		    !removed(i, "a flushing alloc_iova_fast()", NULL))
 			return false;
 	return true;
 }
@@ -591,7 +727,7 @@ static bool complete_failed(const struct prog_op *op, bool fast,
 		raw(RAW_INJECT_CLEAR, 0, 0, 0);
 		return run_alloc(op, fast, true);
 	}
-	return fail("COMPLETE", lo, lo + size - 1,
+	return fail("COMPLETE", NULL, lo, lo + size - 1,
 		    "%s(size=%lu, limit=0x%lx) failed; [0x%lx-0x%lx] is free%s",
 		    fast ? "alloc_iova_fast" : "alloc_iova", rec->arg[0], limit,
 		    lo, lo + size - 1,
@@ -611,8 +747,9 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 
 	if (fast && !st.prog.dom.rcaches)
 		return rec_new(op->kind, size, limit, flag)->ret = 1, true;
-	/* The fast path rounds small sizes up so they can be cached. */
-	if (fast && size < 32)
+	/* The fast path rounds sizes it can cache up to a power of two
+	 * (the tree's IOVA_RANGE_CACHE_MAX_SIZE says which). */
+	if (fast && size < 1UL << (glue_rcache_orders - 1))
 		eff = 1UL << ceil_log2(size);
 	shift = fast || flag ? ceil_log2(eff) : 0;
 	/*
@@ -633,12 +770,11 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		lo = alloc_iova_fast(&st.iovad, size, limit, flag);
 		iova = lo ? find_iova(&st.iovad, lo) : NULL;
 		if (lo && !iova)
-			return rec->lo = rec->hi = lo, fail("FIND_FREE", lo, lo,
+			return rec->lo = rec->hi = lo, fail("FIND_FREE", NULL, lo, lo,
 				    "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
 				    lo);
 		hi = iova ? iova->pfn_hi : 0;
 		ok = lo != 0;
-		iova = NULL;
 	} else {
 		raw(RAW_ALLOC, size, limit, flag);
 		iova = alloc_iova(&st.iovad, size, limit, flag);
@@ -691,7 +827,7 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		 * second search succeeded: was the first allowed to fail? */
 		pre_fit = model_highest_fit(&st.m, eff, limit, shift, &fit_lo);
 		if (!attempt_may_fail(eff, limit, pre_fit, rec->injected))
-			return fail("COMPLETE", fit_lo, fit_lo + eff - 1,
+			return fail("COMPLETE", NULL, fit_lo, fit_lo + eff - 1,
 				    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
 				    size, limit, fit_lo, fit_lo + eff - 1);
 		st.fresh_lo = lo;
@@ -734,7 +870,7 @@ static bool run_free(const struct prog_op *op)
 				    find_iova(&st.iovad, lo);
 
 		if (!iova)
-			return fail("FIND_FREE", r->lo, r->hi,
+			return fail("FIND_FREE", NULL, r->lo, r->hi,
 				    "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
 				    lo, r->lo, r->hi);
 		raw(RAW___FREE, lo, 0, 0);
@@ -750,9 +886,10 @@ static bool run_free(const struct prog_op *op)
 	if (op->kind == OP_FREE_FAST &&
 	    glue_lookup(&st.iovad, lo, &lo, &pfn) == GLUE_IOVA) {
 		model_at(&st.m, idx)->state = MS_CACHED;
+		model_at(&st.m, idx)->handle = NULL;	/* the caller let go */
 		return true;
 	}
-	return removed(idx, op_kind_name(op->kind));
+	return removed(idx, op_kind_name(op->kind), NULL);
 }
 
 static bool run_find(const struct prog_op *op)
@@ -782,22 +919,28 @@ static bool run_find(const struct prog_op *op)
 	r = idx < 0 ? NULL : model_at(&st.m, idx);
 	/* Before touching it: a marker is no struct iova. */
 	if (r && r->state == MS_DEFERRED)
-		return !iova || fail("MARKER_INVISIBLE", pfn, pfn,
-				     "find_iova(0x%lx) returned something inside marker [0x%lx-0x%lx]",
-				     pfn, r->lo, r->hi);
+		return !iova || (rec->ret = 2,
+				 fail("MARKER_INVISIBLE", NULL, pfn, pfn,
+				      "find_iova(0x%lx) returned something inside marker [0x%lx-0x%lx]",
+				      pfn, r->lo, r->hi));
 	if (iova) {
 		rec->lo = iova->pfn_lo;
 		rec->hi = iova->pfn_hi;
 	}
+	/* Out of every request's reach, the implementation's own entry. */
+	if (!r && iova && outside_window(pfn, pfn) &&
+	    iova->pfn_lo <= pfn && pfn <= iova->pfn_hi &&
+	    outside_window(iova->pfn_lo, iova->pfn_hi))
+		return true;
 	if (!r != !iova)
-		return fail("FIND_FREE", pfn, pfn,
+		return fail("FIND_FREE", NULL, pfn, pfn,
 			    "find_iova(0x%lx) = %s, the model has %s", pfn,
 			    iova ? "a range" : "NULL",
 			    r ? model_state_name(r->state) : "nothing");
 	if (iova && (iova->pfn_lo > pfn || iova->pfn_hi < pfn ||
 		     (r->state != MS_RESERVED &&
 		      (iova->pfn_lo != r->lo || iova->pfn_hi != r->hi))))
-		return fail("FIND_FREE", pfn, pfn,
+		return fail("FIND_FREE", NULL, pfn, pfn,
 			    "find_iova(0x%lx) = [0x%lx-0x%lx], the model [0x%lx-0x%lx]",
 			    pfn, iova->pfn_lo, iova->pfn_hi, r->lo, r->hi);
 	return true;
@@ -824,7 +967,7 @@ static bool run_free_unknown(const struct prog_op *op)
 	/* check_tree() proves a free pfn stays free; a marker must stay. */
 	if (r && (glue_lookup(&st.iovad, pfn, &lo, &hi) != GLUE_MARKER ||
 		  lo != r->lo || hi != r->hi))
-		return fail("MARKER_INVISIBLE", r->lo, r->hi,
+		return fail("MARKER_INVISIBLE", NULL, r->lo, r->hi,
 			    "free_iova(0x%lx) changed marker [0x%lx-0x%lx]",
 			    pfn, r->lo, r->hi);
 	return true;
@@ -896,10 +1039,11 @@ static bool run_reserve(const struct prog_op *op)
 	rec->hi = hi;
 	if (iova) {
 		model_reserve(lo, hi);
+		hold(iova, lo, hi);
 		return true;
 	}
 	if (!rec->injected)
-		return fail("COMPLETE", lo, hi,
+		return fail("COMPLETE", NULL, lo, hi,
 			    "reserve_iova(0x%lx, 0x%lx) failed with no allocation failure",
 			    lo, hi);
 	/* Partly done is allowed: take what the tree shows in [lo, hi]. */
@@ -948,7 +1092,7 @@ static bool run_drain(struct op_rec *rec)
 	rec->injected = shim_op_stats()->injected;
 	settle_deferred(0, ULONG_MAX);
 	if (rec->arg[0] && !rec->injected)
-		return fail("DEFERRED_LIVENESS", 0, 0,
+		return fail("DEFERRED_LIVENESS", NULL, 0, 0,
 			    "%lu marker(s) left after a drain with no allocation failure",
 			    rec->arg[0]);
 	return true;
@@ -1045,9 +1189,11 @@ static void domain_init(void)
 	init_iova_domain(&st.iovad, 1UL << st.prog.dom.granule_shift,
 			 st.start_pfn);
 	if (st.prog.dom.rcaches && iova_domain_init_rcaches(&st.iovad))
-		fail("COMPLETE", 0, 0, "iova_domain_init_rcaches() failed");
+		fail("COMPLETE", "iova_domain_init_rcaches", 0, 0,
+		     "iova_domain_init_rcaches() failed");
 	model_reset(&st.m, st.start_pfn);
 	st.nr_deferred = 0;
+	st.nr_held = 0;
 	st.hint = st.dma32;
 	st.fast_used = false;
 }
@@ -1060,7 +1206,7 @@ static bool domain_put(void)
 	if (!check_findings())
 		return false;
 	if (shim_live_objects())
-		return fail("NO_LEAK", 0, 0,
+		return fail("NO_LEAK", "put_iova_domain", 0, 0,
 			    "%lu object(s) still live after put_iova_domain()",
 			    shim_live_objects());
 	return true;
@@ -1106,6 +1252,8 @@ static void trace_op(FILE *f, unsigned int i)
 	}
 	if (r->ret == 1)
 		fprintf(f, " skipped");
+	else if (r->kind == OP_FIND && r->ret)
+		fprintf(f, r->ret < 0 ? " = NULL" : " = non-NULL (not read)");
 	else if (r->kind <= OP_FIND || r->kind == OP_RESERVE)
 		fprintf(f, r->ret ? " = fail" : " = [0x%lx-0x%lx]", r->lo, r->hi);
 	if (r->injected)
@@ -1146,9 +1294,10 @@ static void report(FILE *f, const uint8_t *data, size_t size)
 {
 	unsigned int i;
 
-	fprintf(f, "iovafuzz: %s in op #%u: %s\n\n", st.inv,
+	fprintf(f, "iovafuzz: %s %s in op #%u: %s\n\n", st.inv, st.where,
 		st.nr_recs ? st.nr_recs - 1 : 0, st.detail);
 	fprintf(f, "invariant: %s\n", st.inv);
+	fprintf(f, "signature: %s %s\n", st.inv, st.where);
 	fprintf(f, "op:        %u\n", st.nr_recs ? st.nr_recs - 1 : 0);
 	fprintf(f, "tree:      %s (%s)\n", glue_kernel_version, glue_flavour);
 	fprintf(f, "domain:    granule=%lu start_pfn=0x%lx dma_32bit_pfn=0x%lx cpus=%u rcaches=%s\n",
@@ -1165,6 +1314,25 @@ static void report(FILE *f, const uint8_t *data, size_t size)
 	fputc('\n', f);
 	dump_around(f);
 	fflush(f);
+}
+
+/* The op in progress, with the flags that change its path in the
+ * allocator: the rest of a per-op finding's signature. */
+static void op_where(char *buf, size_t len)
+{
+	const struct op_rec *r = st.nr_recs ? &st.recs[st.nr_recs - 1] : NULL;
+	const char *flags = "";
+
+	if (!r) {
+		snprintf(buf, len, "init_iova_domain");
+		return;
+	}
+	if (r->kind == OP_ALLOC)
+		flags = r->arg[2] ? " aligned" : " unaligned";
+	else if (r->kind == OP_ALLOC_FAST && r->arg[2])
+		flags = " flush";
+	snprintf(buf, len, "%s%s%s", op_kind_name(r->kind), flags,
+		 r->retry ? " retry" : "");
 }
 
 /* ---- the loop ---- */
@@ -1208,6 +1376,18 @@ static bool run_op(const struct prog_op *op)
  */
 #define CHECK_EVERY 32
 
+/* Everything against the model; a finding here names its defect, not
+ * the op that happened to run before the check. */
+static bool full_check(void)
+{
+	bool ok;
+
+	st.checking = true;
+	ok = sync_caches() && check_tree();
+	st.checking = false;
+	return ok;
+}
+
 static bool full_check_due(void)
 {
 	bool due = st.full_check || st.opts->every_op ||
@@ -1241,8 +1421,7 @@ static bool step(const struct prog_op *op)
 	settle_deferred(0, ULONG_MAX);	/* drains inside frees, reserves */
 	if (st.opts->verbose)
 		trace_op(st.out, st.nr_recs - 1);
-	return check_findings() && full_check_due() ?
-	       sync_caches() && check_tree() : !st.inv;
+	return check_findings() && full_check_due() ? full_check() : !st.inv;
 }
 
 /* Program op @i, or the op before it, repeated (not past the budget). */
@@ -1279,19 +1458,20 @@ const char *run_program(const uint8_t *data, size_t size,
 	glue_register_classes();
 	st.dma32 = 1UL << (32 - st.prog.dom.granule_shift);
 	st.start_pfn = start_pfn_of(&st.prog.dom);
+	st.top_pfn = (1UL << (57 - st.prog.dom.granule_shift)) - 1;
 	if (opts->record)
 		*opts->record = (struct raw_stream){
 			st.prog.dom.nr_cpus, st.prog.dom.rcaches,
 			1UL << st.prog.dom.granule_shift, st.start_pfn,
 			opts->record->calls, 0, opts->record->cap };
 	if (iova_cache_get())
-		fail("COMPLETE", 0, 0, "iova_cache_get() failed");
+		fail("COMPLETE", "iova_cache_get", 0, 0, "iova_cache_get() failed");
 	domain_init();
 	for (i = 0; i < st.prog.nr_ops && !st.inv; i++)
 		run_one(i);
-	if (!st.inv && sync_caches() && check_tree()) {
+	if (!st.inv && full_check()) {
 		shim_inject_clear();	/* failures stop: nothing stays lost */
-		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && check_tree())
+		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && full_check())
 			domain_put();
 	}
 	totals.ops += st.nr_recs;

@@ -21,6 +21,7 @@
 #include <shim/shim.h>
 
 #include "check.h"
+#include "known.h"
 #include "maple_props.h"
 
 static struct maple_tree mt;
@@ -166,7 +167,7 @@ static bool test_erase_under_enomem(void)
 
 static bool test_empty_area_rev(void)
 {
-	unsigned int iter, known = 0;
+	unsigned int iter;
 
 	for (iter = 0; iter < 3000; iter++) {
 		unsigned int n = iter % 7 == 0 ? 0 : iter % 5 == 0 ? 1 :
@@ -177,19 +178,15 @@ static bool test_empty_area_rev(void)
 
 		CHECK(build(n, 6, 5));
 		why = mp_empty_area_rev(&mt, &lock, &m, min, max, size);
-		if (why && mp_known_deviation(&mt, min, max, size)) {
-			known++;
+		if (why && known_hit(mp_signature(why)))
 			why = NULL;
-		}
 		destroy();
 		if (why)
 			printf("  [%#lx-%#lx] size %lu, %u entries\n", min, max,
 			       size, n);
 		CHECK_PROP(why);
 	}
-	if (known)
-		printf("  KNOWN 6.1 BUGS: %u mas_empty_area_rev() results (see fuzz/maple_props.h)\n",
-		       known);
+	known_report(stdout);
 	return true;
 }
 
@@ -220,7 +217,7 @@ static bool test_no_leak_on_failure(void)
 
 	CHECK(build(120, 4, 2));
 	for (i = 0; i < 200; i++) {
-		unsigned long before = shim_live_objects();
+		unsigned long before = mp_settled_live();
 		unsigned long lo = 8 + rnd(700);
 		MA_STATE(mas, &mt, lo, lo + rnd(8));
 		int ret;
@@ -232,16 +229,14 @@ static bool test_no_leak_on_failure(void)
 			mas_destroy(&mas);
 		spin_unlock(&lock);
 		shim_inject_nth(0);
-		shim_rcu_barrier();
-		CHECK_EQ(shim_live_objects(), before);
+		CHECK_EQ(mp_settled_live(), before);
 
 		shim_inject_nth(1 + rnd(3));
 		ret = mp_store(&mt, &lock, lo, lo + rnd(8),
 			       i & 1 ? NULL : &payload);
 		shim_inject_nth(0);
-		shim_rcu_barrier();
 		if (ret)
-			CHECK_EQ(shim_live_objects(), before);
+			CHECK_EQ(mp_settled_live(), before);
 	}
 	destroy();
 	if (shim_live_objects())
@@ -254,6 +249,7 @@ int main(void)
 {
 	struct check_totals t = { 0 };
 
+	known_load();
 	shim_reset(1);
 	spin_lock_init(&lock);
 	model_init(&m, 0);

@@ -100,9 +100,11 @@ static bool test_max32_hint(void)
 	return true;
 }
 
+/* Misses inside the window: below start_pfn the allocator may keep
+ * entries of its own (a reservation of [0, start_pfn) at init). */
 static bool test_find_miss(void)
 {
-	CHECK(!find_iova(&iovad, 0));
+	CHECK(!find_iova(&iovad, iovad.start_pfn));
 	CHECK(!find_iova(&iovad, DMA32_LIMIT + 1));
 	return true;
 }
@@ -226,7 +228,8 @@ static bool test_depot_work(void)
 	CHECK(domain_sound());
 	if (!shim_pending_work())
 		return true;			/* 6.1: no depot trimming */
-	CHECK(shim_flush_all_work(100));
+	/* Each run may trim one magazine before it re-queues itself. */
+	CHECK(shim_flush_all_work(N + 1));
 	glue_domain_info(&iovad, &info);
 	CHECK(info.depot_magazines <= num_online_cpus());
 	CHECK(domain_sound());
