@@ -11,17 +11,38 @@ set(IOVAFUZZ_SHIM_INCLUDE ${CMAKE_SOURCE_DIR}/src/shim/include)
 set(IOVAFUZZ_GLUE_DIR ${CMAKE_SOURCE_DIR}/src/glue)
 
 # Reads what kind of allocator the tree has into variables in the
-# caller's scope: FLAVOUR (rbtree|maple), DEPOT_LIST, VERSION.
+# caller's scope: FLAVOUR (rbtree|maple|unknown: the index, for the files
+# to build), the walkers that may understand its internals (WALK_TREE:
+# none|rbtree|maple_marker|maple_llist; WALK_RCACHE; DEPOT_LIST), VERSION.
+# A walker is only a candidate here; _iovafuzz_check_symbols() keeps it
+# only if it compiles against the tree.
 function(_iovafuzz_detect src)
 	file(READ "${src}/include/linux/iova.h" iova_h)
 	file(READ "${src}/drivers/iommu/iova.c" iova_c)
-	if(iova_h MATCHES "struct maple_tree[ \t]+mtree")
-		set(FLAVOUR maple PARENT_SCOPE)
-	elseif(iova_h MATCHES "struct rb_root")
+	set(walk none)
+	set(DETECT_OFF "" PARENT_SCOPE)
+	if(iova_h MATCHES "struct rb_root")
 		set(FLAVOUR rbtree PARENT_SCOPE)
+		set(walk rbtree)
+	elseif(iova_h MATCHES "struct maple_tree[ \t]+mtree")
+		set(FLAVOUR maple PARENT_SCOPE)
+		if(iova_h MATCHES "IOVA_DEFERRED" AND iova_h MATCHES "deferred_lo")
+			set(walk maple_marker)
+		elseif(iova_h MATCHES "struct llist_head[ \t]+deferred")
+			set(walk maple_llist)
+		else()
+			set(DETECT_OFF "tree walker (no walker knows a struct iova_domain with an mtree but neither IOVA_DEFERRED markers nor an llist_head deferred)" PARENT_SCOPE)
+		endif()
 	else()
-		message(FATAL_ERROR "iovafuzz: ${src}/include/linux/iova.h: "
-			"struct iova_domain has neither an rbtree nor a maple tree")
+		set(FLAVOUR unknown PARENT_SCOPE)
+		set(DETECT_OFF "tree walker (struct iova_domain has neither an rb_root nor an mtree)" PARENT_SCOPE)
+	endif()
+	set(WALK_TREE ${walk} PARENT_SCOPE)
+	if(iova_c MATCHES "struct iova_magazine" AND
+	   iova_c MATCHES "struct iova_cpu_rcache")
+		set(WALK_RCACHE 1 PARENT_SCOPE)
+	else()
+		set(WALK_RCACHE 0 PARENT_SCOPE)
 	endif()
 	if(iova_c MATCHES "struct iova_magazine[ \t]*\\*depot;")
 		set(DEPOT_LIST 1 PARENT_SCOPE)
@@ -57,25 +78,71 @@ function(_iovafuzz_stage_headers src gen flavour)
 	endforeach()
 endfunction()
 
-# Compiles the glue once at configure time; if the tree uses a kernel
-# symbol the shim does not provide, stop with its name.
-function(_iovafuzz_check_symbols name src gen)
+set(_iovafuzz_walk_none 0)
+set(_iovafuzz_walk_rbtree 1)
+set(_iovafuzz_walk_maple_marker 2)
+set(_iovafuzz_walk_maple_llist 3)
+
+# Writes <gen>/tree_config.h for the walkers WALK_TREE, WALK_RCACHE.
+macro(_iovafuzz_write_config)
+	set(WALK_TREE_ID ${_iovafuzz_walk_${WALK_TREE}})
+	string(REPLACE "\"" "'" CHECKS_OFF_C "${CHECKS_OFF}")
+	configure_file(${CMAKE_SOURCE_DIR}/cmake/tree_config.h.in
+		       ${gen}/tree_config.h @ONLY)
+endmacro()
+
+# Compiles the glue against the tree; sets ${out} to the compiler's
+# errors (empty if it compiled).
+function(_iovafuzz_probe gen out)
 	set(cmd ${CMAKE_C_COMPILER} -fsyntax-only -std=gnu11
 		-include ${IOVAFUZZ_SHIM_INCLUDE}/shim/config.h
 		-I${gen}/include -I${gen} -I${IOVAFUZZ_SHIM_INCLUDE}
 		-I${IOVAFUZZ_GLUE_DIR} ${IOVAFUZZ_COMMON_FLAGS}
 		-Wno-everything -Werror=implicit-function-declaration)
+	set(errs "")
 	foreach(f iova_glue.c rbtree_glue.c maple_glue.c)
 		execute_process(COMMAND ${cmd} ${IOVAFUZZ_GLUE_DIR}/${f}
 				RESULT_VARIABLE rc ERROR_VARIABLE err
 				OUTPUT_QUIET)
-		if(rc EQUAL 0)
-			continue()
+		if(NOT rc EQUAL 0)
+			string(APPEND errs "${err}\n")
 		endif()
+	endforeach()
+	set(${out} "${errs}" PARENT_SCOPE)
+endfunction()
+
+# The first thing the compiler says is wrong, on one line.
+function(_iovafuzz_first_error errs out)
+	string(REGEX MATCH "error: [^\n]*" first "${errs}")
+	string(REGEX REPLACE "^error: " "" first "${first}")
+	set(${out} "${first}" PARENT_SCOPE)
+endfunction()
+
+# Compiles the glue at configure time with the candidate walkers.  If
+# the tree does not compile even with no walker, it uses kernel API the
+# shim lacks: stop, naming the symbols or headers.  A walker that does not
+# compile does not know this design: it is switched off (WALK_TREE,
+# WALK_RCACHE and CHECKS_OFF in the caller's scope say so) and the tree is
+# fuzzed at the API level.
+function(_iovafuzz_check_symbols name src gen)
+	set(CHECKS_OFF "${DETECT_OFF}")
+	_iovafuzz_write_config()
+	_iovafuzz_probe("${gen}" errs)
+	if(NOT errs)
+		set(CHECKS_OFF "${CHECKS_OFF}" PARENT_SCOPE)
+		return()
+	endif()
+	set(want_tree ${WALK_TREE})
+	set(want_rcache ${WALK_RCACHE})
+	set(WALK_TREE none)
+	set(WALK_RCACHE 0)
+	_iovafuzz_write_config()
+	_iovafuzz_probe("${gen}" errs)
+	if(errs)
 		set(missing "")
 		string(REGEX MATCHALL
 		       "(implicit declaration of function|unknown type name|use of undeclared identifier|'[^']+' file not found|incomplete type|no member named)[^\n]*"
-		       hits "${err}")
+		       hits "${errs}")
 		foreach(h IN LISTS hits)
 			string(REGEX MATCH "'[^']+'" sym "${h}")
 			list(APPEND missing "${sym}")
@@ -83,19 +150,47 @@ function(_iovafuzz_check_symbols name src gen)
 		list(REMOVE_DUPLICATES missing)
 		if(missing)
 			string(REPLACE ";" ", " missing "${missing}")
-			message(FATAL_ERROR "iovafuzz: tree '${name}' (${src}) uses "
-				"kernel API the shim (src/shim) does not provide: "
+			message(FATAL_ERROR "iovafuzz: tree '${name}' uses kernel "
+				"API the shim (src/shim) does not provide: "
 				"${missing}")
 		endif()
-		message(FATAL_ERROR "iovafuzz: tree '${name}' (${src}) does not "
-			"compile against the shim:\n${err}")
-	endforeach()
+		_iovafuzz_first_error("${errs}" first)
+		message(FATAL_ERROR "iovafuzz: tree '${name}' does not compile "
+			"against the shim: ${first}")
+	endif()
+	set(off "${DETECT_OFF}")
+	if(NOT want_tree STREQUAL "none")
+		set(WALK_TREE ${want_tree})
+		_iovafuzz_write_config()
+		_iovafuzz_probe("${gen}" errs)
+		if(errs)
+			_iovafuzz_first_error("${errs}" first)
+			list(APPEND off "tree walker ${want_tree} (${first})")
+			set(WALK_TREE none)
+		endif()
+	endif()
+	if(want_rcache)
+		set(WALK_RCACHE 1)
+		_iovafuzz_write_config()
+		_iovafuzz_probe("${gen}" errs)
+		if(errs)
+			_iovafuzz_first_error("${errs}" first)
+			list(APPEND off "magazine walker (${first})")
+			set(WALK_RCACHE 0)
+		endif()
+	endif()
+	string(REPLACE ";" "; " CHECKS_OFF "${off}")
+	_iovafuzz_write_config()
+	set(WALK_TREE ${WALK_TREE} PARENT_SCOPE)
+	set(WALK_RCACHE ${WALK_RCACHE} PARENT_SCOPE)
+	set(CHECKS_OFF "${CHECKS_OFF}" PARENT_SCOPE)
 endfunction()
 
 # With MUTANT, the tree is one of our mutants (tests/mutants): no smoke
-# tests (a mutant is meant to fail them), no plain build.
+# tests (a mutant is meant to fail them), no plain build.  With API_ONLY,
+# no walker is used even where one understands the design.
 function(iovafuzz_add_tree name src)
-	cmake_parse_arguments(arg "MUTANT" "" "" ${ARGN})
+	cmake_parse_arguments(arg "MUTANT;API_ONLY" "" "" ${ARGN})
 	if(NOT EXISTS "${src}/drivers/iommu/iova.c")
 		message(FATAL_ERROR "iovafuzz: no drivers/iommu/iova.c in ${src}")
 	endif()
@@ -103,19 +198,24 @@ function(iovafuzz_add_tree name src)
 	set(gen "${CMAKE_BINARY_DIR}/trees/${id}")
 	_iovafuzz_detect("${src}")
 	_iovafuzz_stage_headers("${src}" "${gen}" "${FLAVOUR}")
-	if(FLAVOUR STREQUAL "maple")
-		set(MAPLE 1)
-		set(HAVE_RBTREE 0)
-	else()
-		set(MAPLE 0)
+	if(FLAVOUR STREQUAL "rbtree")
 		set(HAVE_RBTREE 1)
+	else()
+		set(HAVE_RBTREE 0)
 	endif()
-	configure_file(${CMAKE_SOURCE_DIR}/cmake/tree_config.h.in
-		       ${gen}/tree_config.h @ONLY)
+	if(arg_API_ONLY)
+		set(WALK_TREE none)
+		set(WALK_RCACHE 0)
+		set(DETECT_OFF "every walker (API_ONLY: this tree is checked through the API alone)")
+	endif()
 	_iovafuzz_check_symbols("${name}" "${src}" "${gen}")
 	if(NOT arg_MUTANT)
+		set(checks "")
+		if(CHECKS_OFF)
+			set(checks "; API-level checks only where off: ${CHECKS_OFF}")
+		endif()
 		message(STATUS "iovafuzz: tree ${name}: ${src} "
-			"(${VERSION}, ${FLAVOUR})")
+			"(${VERSION}, ${FLAVOUR}${checks})")
 	endif()
 
 	set(flavours ${IOVAFUZZ_FLAVOURS})
@@ -125,7 +225,7 @@ function(iovafuzz_add_tree name src)
 		list(REMOVE_ITEM flavours plain)
 		# An rbtree mutant's iova.c does not use the maple tree, and
 		# nothing else is built for it: save compiling maple_tree.c.
-		if(NOT MAPLE)
+		if(FLAVOUR STREQUAL "rbtree")
 			list(REMOVE_ITEM glue ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
 		endif()
 	endif()

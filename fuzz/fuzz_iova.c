@@ -22,6 +22,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	run_describe(stderr);
 	atexit(print_totals);
 	return 0;
 }

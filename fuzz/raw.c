@@ -80,6 +80,9 @@ static void call(const struct raw_stream *s, const struct raw_call *c)
 	case RAW_INJECT_CLEAR:
 		shim_inject_clear();
 		break;
+	case RAW_INJECT_PRESSURE:	/* counted in calls, not ops, here */
+		shim_inject_pressure(a[0]);
+		break;
 	case RAW_REINIT:
 		put_iova_domain(&iovad);
 		init(s);
@@ -95,8 +98,10 @@ void raw_run(const struct raw_stream *s)
 	glue_register_classes();
 	iova_cache_get();
 	init(s);
-	for (i = 0; i < s->nr; i++)
+	for (i = 0; i < s->nr; i++) {
+		shim_op_begin(i);
 		call(s, &s->calls[i]);
+	}
 	put_iova_domain(&iovad);
 	shim_rcu_barrier();
 	iova_cache_put();

@@ -44,6 +44,14 @@
 
 #define RF_FAST		1u	/* model range came from alloc_iova_fast */
 #define RF_SEEN		2u	/* found in a magazine during this sync */
+/* A freed range no walker can see: the implementation may still hold it
+ * (a deferred free of any shape) until a drain with no allocation failing,
+ * or until it hands the space out again. */
+#define RF_UNSEEN	4u
+
+/* Delayed work re-queueing itself with nothing done, this often in a
+ * row, is stuck (DEFERRED_PROGRESS). */
+#define WORK_STALL_MAX	16
 
 struct op_rec {
 	enum op_kind kind;
@@ -86,6 +94,11 @@ static struct {
 	bool full_check;		/* compare everything after this op */
 	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
 	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
+	int last_injected;		/* last op with an injected failure */
+	/* Size of the genuine failure (no fit) in each op, 0 if none, and
+	 * the op after which 32-bit space was last surely returned. */
+	unsigned long genuine[2 * PROG_MAX_EXEC];
+	unsigned int returned_at;
 	bool domain_up;			/* between init and put */
 	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
@@ -108,6 +121,18 @@ static struct run_stats totals;
 const struct run_stats *run_totals(void)
 {
 	return &totals;
+}
+
+void run_describe(FILE *f)
+{
+	fprintf(f, "iovafuzz: tree %s (%s): ", glue_kernel_version, glue_flavour);
+	if (*glue_caps.off)
+		fprintf(f, "API-level checks where walkers are off: %s\n",
+			glue_caps.off);
+	else
+		fprintf(f, "every check on (tree%s%s walked)\n",
+			glue_caps.rcaches ? ", magazines" : "",
+			glue_caps.markers ? ", deferred frees" : "");
 }
 
 /* ---- findings ---- */
@@ -206,6 +231,50 @@ static void forget(unsigned int idx)
 	model_remove(&st.m, idx);
 }
 
+/* Freed, and find_iova() no longer sees it; without a walker the harness
+ * cannot tell whether the implementation still holds it. */
+static void defer_unseen(struct model_range *r)
+{
+	r->state = MS_DEFERRED;
+	r->flags = RF_UNSEEN;
+	r->tag = st.nr_recs - 1;	/* the op that freed it */
+	r->handle = NULL;
+	st.nr_deferred++;
+}
+
+/*
+ * An unseen deferred free is done (a drain settled it, or its space was
+ * handed out again).  Its space came back at some point since its free,
+ * unseen: the 32-bit hint may rest on no failure from before the op that
+ * freed it, and on any since (the least the implementation may assume).
+ */
+static void forget_unseen(unsigned int idx)
+{
+	const struct model_range *r = model_at(&st.m, idx);
+	unsigned int op;
+
+	if (r->lo < st.dma32 && r->tag > st.returned_at) {
+		st.returned_at = r->tag;
+		st.hint = st.dma32;
+		/* The op that freed it may have failed after freeing. */
+		for (op = st.returned_at; op < st.nr_recs; op++)
+			if (st.genuine[op] && st.genuine[op] < st.hint)
+				st.hint = st.genuine[op];
+	}
+	st.nr_deferred--;
+	model_remove(&st.m, idx);
+}
+
+/* A drain with no allocation failing: every deferred free is done. */
+static void settle_unseen(void)
+{
+	unsigned int i;
+
+	for (i = st.m.nr; st.nr_deferred && i-- > 0;)
+		if (model_at(&st.m, i)->flags & RF_UNSEEN)
+			forget_unseen(i);
+}
+
 /*
  * A range left its user or a magazine: it is gone from the index or, on
  * a maple-tree domain whose erase needed memory it could not get,
@@ -218,6 +287,10 @@ static bool removed(unsigned int idx, const char *how, const char *tag)
 
 	switch (glue_lookup(&st.iovad, r->lo, &lo, &hi)) {
 	case GLUE_NONE:
+		if (!glue_caps.tree) {
+			defer_unseen(r);
+			return true;
+		}
 		forget(idx);
 		return true;
 	case GLUE_MARKER:
@@ -275,7 +348,8 @@ static void settle_deferred(unsigned long lo, unsigned long hi)
 	for (i = st.m.nr; st.nr_deferred && i-- > 0;) {
 		const struct model_range *r = model_at(&st.m, i);
 
-		if (r->state == MS_DEFERRED && r->lo <= hi && r->hi >= lo &&
+		if (r->state == MS_DEFERRED && !(r->flags & RF_UNSEEN) &&
+		    r->lo <= hi && r->hi >= lo &&
 		    !marker_present(r) && !in_deferred_window(r)) {
 			forget(i);
 			totals.markers_drained++;
@@ -393,10 +467,14 @@ static bool check_one_cached(const struct cached_pfn *c)
 
 /* Reconcile the model's cached ranges with the magazines: ranges that
  * left them went back to the tree's free space (flush, work, hotplug). */
+static bool sync_caches_api(void);
+
 static bool sync_caches(void)
 {
 	size_t i;
 
+	if (!glue_caps.rcaches)
+		return sync_caches_api();
 	st.nr_cached = 0;
 	glue_walk_rcaches(&st.iovad, add_cached, NULL);
 	if (st.nr_cached)
@@ -499,12 +577,78 @@ static bool check_entry(const struct tree_entry *e, unsigned long *matched,
 	return true;
 }
 
+/*
+ * No magazine walker: a cached range is one find_iova() still shows after
+ * free_iova_fast(); once it does not, it has left the caches.
+ */
+static bool sync_caches_api(void)
+{
+	unsigned long lo, hi;
+	unsigned int i;
+
+	for (i = st.m.nr; i-- > 0;) {
+		const struct model_range *r = model_at(&st.m, i);
+
+		if (r->state != MS_CACHED)
+			continue;
+		switch (glue_lookup(&st.iovad, r->lo, &lo, &hi)) {
+		case GLUE_NONE:
+			if (!removed(i, "leaving a magazine", "left-magazine"))
+				return false;
+			break;
+		default:
+			if (lo != r->lo || hi != r->hi)
+				return fail("FIND_FREE", "cached-range-changed",
+					    r->lo, r->hi,
+					    "find_iova(0x%lx) of cached [0x%lx-0x%lx] = [0x%lx-0x%lx]",
+					    r->lo, r->lo, r->hi, lo, hi);
+		}
+	}
+	return true;
+}
+
+/*
+ * No tree walker: the model against what find_iova() shows.  A live range
+ * is found whole, a reservation is covered at both ends, a freed range is
+ * not found (whatever the implementation still does with it).
+ */
+static bool check_tree_api(void)
+{
+	unsigned long lo = 0, hi = 0;
+	unsigned int i;
+
+	for (i = 0; i < st.m.nr; i++) {
+		const struct model_range *r = model_at(&st.m, i);
+		enum glue_kind k = glue_lookup(&st.iovad, r->lo, &lo, &hi);
+
+		if (r->state == MS_LIVE && (k == GLUE_NONE || lo != r->lo ||
+					    hi != r->hi))
+			return fail("FIND_FREE", "live-range-not-found", r->lo,
+				    r->hi, "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
+				    r->lo, r->lo, r->hi);
+		if (r->state == MS_RESERVED &&
+		    (k == GLUE_NONE ||
+		     glue_lookup(&st.iovad, r->hi, &lo, &hi) == GLUE_NONE))
+			return fail("TREE_EQUALS_MODEL", "reservation-not-honoured",
+				    r->lo, r->hi,
+				    "find_iova() misses reserved [0x%lx-0x%lx]",
+				    r->lo, r->hi);
+		if ((r->flags & RF_UNSEEN) && k != GLUE_NONE)
+			return fail("FIND_FREE", "freed-range-found", r->lo,
+				    r->hi, "find_iova(0x%lx) finds [0x%lx-0x%lx], which was freed",
+				    r->lo, lo, hi);
+	}
+	return check_handles();
+}
+
 static bool check_tree(void)
 {
 	unsigned long matched = 0, reserved = 0;
 	const char *why;
 	size_t i;
 
+	if (!glue_caps.tree)
+		return check_tree_api();
 	why = glue_check_structure(&st.iovad);
 	if (why)
 		return fail("TREE_EQUALS_MODEL", "tree-structure", 0, 0, "%s",
@@ -619,6 +763,9 @@ static bool check_findings(void)
 static bool may_fail(unsigned long size, unsigned long limit, bool fit)
 {
 	if (!fit) {
+		if (!st.genuine[st.nr_recs - 1] ||
+		    size < st.genuine[st.nr_recs - 1])
+			st.genuine[st.nr_recs - 1] = size;
 		if (size < st.hint)
 			st.hint = size;
 		return true;
@@ -670,7 +817,10 @@ static bool check_new_range(unsigned long lo, unsigned long hi,
 		return fail("ALIGN", NULL, lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
 			    lo, hi, 1UL << align_shift);
 	settle_deferred(lo, hi);
-	idx = model_find_overlap(&st.m, lo, hi);
+	/* Handed out again: the implementation had released it. */
+	while ((idx = model_find_overlap(&st.m, lo, hi)) >= 0 &&
+	       (model_at(&st.m, idx)->flags & RF_UNSEEN))
+		forget_unseen(idx);
 	if (idx >= 0 && model_at(&st.m, idx)->state == MS_DEFERRED)
 		return fail("DEFERRED_RESERVED", NULL, lo, hi,
 			    "[0x%lx-0x%lx] overlaps undrained marker [0x%lx-0x%lx]",
@@ -715,23 +865,38 @@ static bool model_flush_cached(void)
 /* An allocation failed that the contract does not excuse, or failed
  * under injection: then the same request, injection off, must not fail
  * for good while the model still has a fit. */
+/* Which earlier op had an allocation fail by injection, if any did. */
+static const char *injected_note(void)
+{
+	static char note[64];
+
+	if (st.last_injected < 0)
+		return "";
+	snprintf(note, sizeof(note), "; last injected failure in op #%d",
+		 st.last_injected);
+	return note;
+}
+
 static bool complete_failed(const struct prog_op *op, bool fast,
 			    const struct op_rec *rec, unsigned long size,
 			    unsigned long limit, unsigned int shift,
 			    unsigned long lo)
 {
 	if (rec->injected) {
-		if (!model_highest_fit(&st.m, size, limit, shift, &lo))
+		/* In a pressure window, failing is what the caller sees. */
+		if (!model_highest_fit(&st.m, size, limit, shift, &lo) ||
+		    shim_pressure_left())
 			return true;
 		shim_inject_clear();
 		raw(RAW_INJECT_CLEAR, 0, 0, 0);
 		return run_alloc(op, fast, true);
 	}
 	return fail("COMPLETE", NULL, lo, lo + size - 1,
-		    "%s(size=%lu, limit=0x%lx) failed; [0x%lx-0x%lx] is free%s",
+		    "%s(size=%lu, limit=0x%lx) failed; [0x%lx-0x%lx] is free%s%s",
 		    fast ? "alloc_iova_fast" : "alloc_iova", rec->arg[0], limit,
 		    lo, lo + size - 1,
-		    rec->retry ? " (retry after an injected failure)" : "");
+		    rec->retry ? " (retry after an injected failure)" : "",
+		    injected_note());
 }
 
 static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
@@ -837,6 +1002,9 @@ static bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		if (!ok)
 			return false;
 	}
+	/* No magazine walker to say how this design rounds: either size. */
+	if (fast && !glue_caps.rcaches && hi - lo + 1 == size)
+		eff = size;
 	if (!check_new_range(lo, hi, eff, limit, shift))
 		return false;
 	idx = model_insert(&st.m, lo, hi, MS_LIVE, size, st.nr_recs - 1);
@@ -918,6 +1086,12 @@ static bool run_find(const struct prog_op *op)
 	idx = model_find(&st.m, pfn);
 	r = idx < 0 ? NULL : model_at(&st.m, idx);
 	/* Before touching it: a marker is no struct iova. */
+	/* Freed, maybe still held: whatever it is, it is not to be found. */
+	if (r && (r->flags & RF_UNSEEN))
+		return !iova || (rec->ret = 2,
+				 fail("FIND_FREE", NULL, pfn, pfn,
+				      "find_iova(0x%lx) finds something in [0x%lx-0x%lx], which was freed",
+				      pfn, r->lo, r->hi));
 	if (r && r->state == MS_DEFERRED)
 		return !iova || (rec->ret = 2,
 				 fail("MARKER_INVISIBLE", NULL, pfn, pfn,
@@ -965,7 +1139,7 @@ static bool run_free_unknown(const struct prog_op *op)
 	raw(RAW_FREE, pfn, 0, 0);
 	free_iova(&st.iovad, pfn);
 	/* check_tree() proves a free pfn stays free; a marker must stay. */
-	if (r && (glue_lookup(&st.iovad, pfn, &lo, &hi) != GLUE_MARKER ||
+	if (r && !(r->flags & RF_UNSEEN) && (glue_lookup(&st.iovad, pfn, &lo, &hi) != GLUE_MARKER ||
 		  lo != r->lo || hi != r->hi))
 		return fail("MARKER_INVISIBLE", NULL, r->lo, r->hi,
 			    "free_iova(0x%lx) changed marker [0x%lx-0x%lx]",
@@ -987,6 +1161,24 @@ static void model_reserve(unsigned long lo, unsigned long hi)
 		model_remove(&st.m, idx);
 	}
 	model_insert(&st.m, lo, hi, MS_RESERVED, 0, st.nr_recs - 1);
+}
+
+/* No tree walker: what find_iova() shows of a reservation that failed
+ * part way is reserved (its ranges are short: every pfn is asked). */
+static bool reserved_partly(unsigned long lo, unsigned long hi)
+{
+	unsigned long pfn, elo, ehi;
+	int idx;
+
+	for (pfn = lo; pfn <= hi; pfn++) {
+		if (glue_lookup(&st.iovad, pfn, &elo, &ehi) == GLUE_NONE)
+			continue;
+		idx = model_find(&st.m, pfn);
+		if (idx < 0 || model_at(&st.m, idx)->state == MS_RESERVED)
+			model_reserve(elo, ehi);
+		pfn = ehi >= hi ? hi : ehi;
+	}
+	return true;
 }
 
 static bool reserve_in_contract(unsigned long lo, unsigned long hi)
@@ -1047,6 +1239,8 @@ static bool run_reserve(const struct prog_op *op)
 			    "reserve_iova(0x%lx, 0x%lx) failed with no allocation failure",
 			    lo, hi);
 	/* Partly done is allowed: take what the tree shows in [lo, hi]. */
+	if (!glue_caps.tree)
+		return reserved_partly(lo, hi);
 	st.nr_tree = 0;
 	glue_walk(&st.iovad, add_entry, NULL);
 	for (i = 0; i < st.nr_tree; i++) {
@@ -1085,17 +1279,42 @@ static void flush_cpu(unsigned int cpu)
 }
 
 /* With no allocation failing, a drain leaves no marker behind. */
+/* With no allocation failing, a drain leaves no deferred free behind:
+ * no marker, and where the design retries in delayed work, no work. */
 static bool run_drain(struct op_rec *rec)
 {
+	unsigned int runs;
+
 	raw(RAW_DRAIN, 0, 0, 0);
 	rec->arg[0] = glue_drain_deferred(&st.iovad);
 	rec->injected = shim_op_stats()->injected;
 	settle_deferred(0, ULONG_MAX);
-	if (rec->arg[0] && !rec->injected)
+	if (rec->injected)
+		return true;
+	if (glue_caps.drain_runs_work && shim_pending_work()) {
+		shim_work_stall(&runs);
+		return fail("DEFERRED_PROGRESS", "work-pending", 0, 0,
+			    "%u work item(s) still pending after running all work with no allocation failing (a stalled item ran %u times)",
+			    shim_pending_work(), runs);
+	}
+	if (rec->arg[0])
 		return fail("DEFERRED_LIVENESS", NULL, 0, 0,
 			    "%lu marker(s) left after a drain with no allocation failure",
 			    rec->arg[0]);
+	settle_unseen();
 	return true;
+}
+
+/* Delayed work that keeps re-queueing itself with nothing done. */
+static bool check_progress(void)
+{
+	unsigned int runs, stalls = shim_work_stall(&runs);
+
+	if (stalls <= WORK_STALL_MAX)
+		return true;
+	return fail("DEFERRED_PROGRESS", "work-requeues", 0, 0,
+		    "delayed work re-queued itself %u times in a row with no allocation failing and nothing freed (%u runs in all)",
+		    stalls, runs);
 }
 
 static bool run_env(const struct prog_op *op)
@@ -1122,7 +1341,7 @@ static bool run_env(const struct prog_op *op)
 		rec->arg[0] = shim_run_delayed_work();
 		break;
 	case OP_FLUSH:
-		if (!st.prog.dom.rcaches)
+		if (!st.prog.dom.rcaches || !glue_caps.rcaches)
 			rec->ret = 1;
 		else if (op->c & 1)
 			flush_global();
@@ -1152,6 +1371,13 @@ static void run_inject(const struct prog_op *op)
 		shim_inject_nth(rec->arg[1]);
 		break;
 	case 1:
+		if (op->a & 4) {	/* memory pressure that lasts */
+			rec->arg[0] = 4;
+			rec->arg[1] = 2 + op->b % 31;
+			raw(RAW_INJECT_PRESSURE, rec->arg[1], 0, 0);
+			shim_inject_pressure(rec->arg[1] + 1);
+			break;
+		}
 		st.pending_inject = 1;
 		break;
 	case 2:
@@ -1194,6 +1420,8 @@ static void domain_init(void)
 	model_reset(&st.m, st.start_pfn);
 	st.nr_deferred = 0;
 	st.nr_held = 0;
+	st.last_injected = -1;
+	st.returned_at = 0;
 	st.hint = st.dma32;
 	st.fast_used = false;
 }
@@ -1244,7 +1472,8 @@ static void trace_op(FILE *f, unsigned int i)
 		break;
 	case OP_INJECT:
 		fprintf(f, " %s %lu", a[0] == 1 ? "nonsleeping next op" :
-			a[0] == 2 ? "class mask next op" : "nth", a[1]);
+			a[0] == 2 ? "class mask next op" :
+			a[0] == 4 ? "nonsleeping, ops" : "nth", a[1]);
 		break;
 	default:
 		fprintf(f, "(%lu)", a[0]);
@@ -1305,6 +1534,9 @@ static void report(FILE *f, const uint8_t *data, size_t size)
 		st.prog.dom.nr_cpus, st.prog.dom.rcaches ? "on" : "off");
 	fprintf(f, "injected:  %lu allocation failures in all\n",
 		shim_total_stats()->injected);
+	if (*glue_caps.off)
+		fprintf(f, "checks:    API level where walkers are off: %s\n",
+			glue_caps.off);
 	fprintf(f, "input:     %zu bytes:", size);
 	for (i = 0; i < size && i < 64; i++)
 		fprintf(f, " %02x", data[i]);
@@ -1419,9 +1651,13 @@ static bool step(const struct prog_op *op)
 		shim_inject_class(0, false);
 	}
 	settle_deferred(0, ULONG_MAX);	/* drains inside frees, reserves */
+	if (shim_op_stats()->injected)
+		st.last_injected = st.nr_recs - 1;
 	if (st.opts->verbose)
 		trace_op(st.out, st.nr_recs - 1);
-	return check_findings() && full_check_due() ? full_check() : !st.inv;
+	if (!check_findings() || !check_progress())
+		return false;
+	return full_check_due() ? full_check() : !st.inv;
 }
 
 /* Program op @i, or the op before it, repeated (not past the budget). */
@@ -1452,6 +1688,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	st.out = opts->out ? opts->out : stderr;
 	st.inv = NULL;
 	st.nr_recs = 0;
+	memset(st.genuine, 0, sizeof(st.genuine));
 	st.pending_inject = 0;
 	st.full_check = false;
 	shim_reset(st.prog.dom.nr_cpus);

@@ -20,7 +20,7 @@ enum raw_kind {
 	RAW_FIND, RAW_RESERVE, RAW_CPU_SWITCH, RAW_CPU_OFFLINE,
 	RAW_CPU_ONLINE, RAW_RUN_WORK, RAW_FLUSH_CPU, RAW_FLUSH_GLOBAL,
 	RAW_DRAIN, RAW_INJECT_NTH, RAW_INJECT_NONSLEEPING, RAW_INJECT_CLASS,
-	RAW_INJECT_CLEAR, RAW_REINIT,
+	RAW_INJECT_CLEAR, RAW_INJECT_PRESSURE, RAW_REINIT,
 };
 
 struct raw_call {
@@ -57,6 +57,9 @@ struct run_stats {
  * name (a report has been printed to opts->out). */
 const char *run_program(const uint8_t *data, size_t size,
 			const struct run_opts *opts);
+
+/* One line: the tree, and which checks are off for its design, and why. */
+void run_describe(FILE *f);
 
 /* Totals over every run of this process. */
 const struct run_stats *run_totals(void);

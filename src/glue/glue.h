@@ -11,8 +11,9 @@
 #include <linux/iova.h>
 
 /* Called for every entry of the domain's index in ascending order; the
- * rbtree's anchor node is not an entry.  @marker: a deferred-erase marker
- * (maple flavour), not a struct iova. */
+ * rbtree's anchor node is not an entry.  @marker: a deferred free (an
+ * IOVA_DEFERRED marker, or a freed struct iova waiting for its erase).
+ * Without a tree walker, nothing is called. */
 typedef void (*glue_entry_fn)(void *arg, unsigned long lo, unsigned long hi,
 			      bool marker);
 
@@ -29,7 +30,21 @@ struct glue_domain_info {
 	unsigned int depot_magazines;		/* all orders */
 };
 
-/* "rbtree" or "maple". */
+/*
+ * What the harness can see of this tree beyond its public API.  Walkers
+ * are chosen at configure time for the designs they understand; with
+ * none, every check is made through the public API alone.
+ */
+struct glue_caps {
+	bool tree;	/* the index is walked: entries, structure */
+	bool rcaches;	/* magazines and depot are walked and flushed */
+	bool markers;	/* deferred frees are visible as index entries */
+	bool drain_runs_work;	/* a drain is running the delayed work */
+	const char *off;	/* walkers the design defeated, and why */
+};
+extern const struct glue_caps glue_caps;
+
+/* "rbtree", "maple" or "unknown". */
 extern const char glue_flavour[];
 /* Kernel version the tree declares, "6.12.117" or "unknown". */
 extern const char glue_kernel_version[];
@@ -59,11 +74,14 @@ void glue_flush_global(struct iova_domain *iovad);
 
 enum glue_kind { GLUE_NONE, GLUE_IOVA, GLUE_MARKER };
 
-/* What the index holds at @pfn, and the bounds of that entry. */
+/* What the index holds at @pfn, and the bounds of that entry; without a
+ * tree walker, what find_iova() shows (markers are invisible). */
 enum glue_kind glue_lookup(struct iova_domain *iovad, unsigned long pfn,
 			   unsigned long *lo, unsigned long *hi);
 
-/* Maple flavour: erase deferred markers now; returns markers left. */
+/* Let deferred frees finish now (erase markers; or, where the design
+ * retries in delayed work, run the pending work until none is left, at
+ * most a bounded number of rounds); returns markers left. */
 unsigned long glue_drain_deferred(struct iova_domain *iovad);
 
 #endif

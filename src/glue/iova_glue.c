@@ -11,11 +11,26 @@
 
 #include "glue.h"
 
+/* Bounded: work that keeps re-queueing itself is a finding, not a hang. */
+#define GLUE_WORK_ROUNDS	1024
+
 /* The harness's own code here must not count as kernel coverage. */
 #define GLUE_NOCOV __attribute__((no_sanitize("coverage")))
 
 const char glue_flavour[] = IOVAFUZZ_FLAVOUR;
 const char glue_kernel_version[] = IOVAFUZZ_KERNEL_VERSION;
+
+const struct glue_caps glue_caps = {
+	.tree = IOVAFUZZ_WALK_TREE != IOVAFUZZ_WALK_NONE,
+	.rcaches = IOVAFUZZ_WALK_RCACHE,
+	.markers = IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_MARKER ||
+		   IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_LLIST,
+	.drain_runs_work = IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_NONE ||
+			   IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_LLIST,
+	.off = IOVAFUZZ_CHECKS_OFF,
+};
+
+#if IOVAFUZZ_WALK_RCACHE
 const unsigned int glue_rcache_orders = IOVA_RANGE_CACHE_MAX_SIZE;
 
 void glue_register_classes(void)
@@ -109,12 +124,45 @@ void glue_flush_global(struct iova_domain *iovad)
 {
 	free_global_cached_iovas(iovad);
 }
+#else
+/*
+ * No magazine walker knows this design: ranges freed with
+ * free_iova_fast() are followed through find_iova() alone, and the caches
+ * are flushed only by the design's own paths (CPU hotplug, a flushing
+ * alloc_iova_fast()).  Sizes below 32 pages are taken to be rounded up to
+ * a power of two, as every known design does.
+ */
+const unsigned int glue_rcache_orders = 6;
+
+void glue_register_classes(void)
+{
+	shim_class_register(SHIM_CLASS_IOVA, sizeof(struct iova));
+}
+
+void glue_walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn, void *arg)
+{
+}
+
+static unsigned int walk_rcaches(struct iova_domain *iovad, glue_cached_fn fn,
+				 void *arg)
+{
+	return 0;
+}
+
+void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu)
+{
+}
+
+void glue_flush_global(struct iova_domain *iovad)
+{
+}
+#endif
 
 GLUE_NOCOV
 void glue_deferred_window(struct iova_domain *iovad, unsigned long *lo,
 			  unsigned long *hi)
 {
-#if IOVAFUZZ_MAPLE
+#if IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_MARKER
 	*lo = iovad->deferred_lo;
 	*hi = iovad->deferred_hi;
 #else
@@ -128,13 +176,21 @@ void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 {
 	info->start_pfn = iovad->start_pfn;
 	info->dma_32bit_pfn = iovad->dma_32bit_pfn;
+#if IOVAFUZZ_WALK_TREE != IOVAFUZZ_WALK_NONE
 	info->max32_alloc_size = iovad->max32_alloc_size;
+#else
+	info->max32_alloc_size = 0;
+#endif
 	glue_deferred_window(iovad, &info->deferred_lo, &info->deferred_hi);
 	info->depot_magazines = walk_rcaches(iovad, NULL, NULL);
 }
 
-#if IOVAFUZZ_MAPLE
-#include "walk_maple.h"
-#else
+#if IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_RBTREE
 #include "walk_rbtree.h"
+#elif IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_MARKER
+#include "walk_maple.h"
+#elif IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_LLIST
+#include "walk_maple_llist.h"
+#else
+#include "walk_api.h"
 #endif

@@ -18,6 +18,7 @@ struct workqueue_struct *system_wq;
 
 static struct work_struct *work_head, **work_tail = &work_head;
 static unsigned int nr_work;
+static unsigned int stall_max, stall_runs;
 static struct rcu_head *rcu_head_q, **rcu_tail = &rcu_head_q;
 static unsigned int nr_rcu;
 
@@ -75,6 +76,43 @@ static struct work_struct *work_pop(void)
 	return work;
 }
 
+static unsigned long objects_freed(void)
+{
+	const struct shim_inject_stats *t = shim_total_stats();
+	unsigned long n = 0;
+	unsigned int c;
+
+	for (c = 0; c < SHIM_NR_CLASSES; c++)
+		n += t->freed[c];
+	return n;
+}
+
+/* Runs @work, counting a run that re-queued it with nothing done. */
+static void run_one(struct work_struct *work)
+{
+	unsigned long injected = shim_total_stats()->injected;
+	unsigned long freed = objects_freed();
+
+	work->runs++;
+	work->func(work);
+	if (work->pending && shim_total_stats()->injected == injected &&
+	    objects_freed() == freed)
+		work->stalls++;
+	else
+		work->stalls = 0;
+	if (work->stalls > stall_max) {
+		stall_max = work->stalls;
+		stall_runs = work->runs;
+	}
+}
+
+unsigned int shim_work_stall(unsigned int *runs)
+{
+	if (runs)
+		*runs = stall_runs;
+	return stall_max;
+}
+
 unsigned int shim_run_delayed_work(void)
 {
 	unsigned int n = nr_work, i;
@@ -83,7 +121,7 @@ unsigned int shim_run_delayed_work(void)
 	for (i = 0; i < n; i++) {
 		struct work_struct *work = work_pop();
 
-		work->func(work);
+		run_one(work);
 	}
 	return n;
 }
@@ -223,6 +261,7 @@ void rcu_barrier(void)
 /* Forget queued items: they belong to objects of a finished run. */
 void shim_defer_reset(void)
 {
+	stall_max = stall_runs = 0;
 	work_head = NULL;
 	work_tail = &work_head;
 	nr_work = 0;

@@ -27,6 +27,7 @@ static unsigned long nth_left;		/* 0: disarmed */
 static bool nonsleeping;
 static unsigned int class_mask;
 static bool class_sleeping;
+static unsigned long pressure_ops;	/* ops left in a pressure window */
 
 static struct shim_inject_stats op_stats, total_stats;
 
@@ -83,8 +84,19 @@ void shim_inject_class(unsigned int mask, bool sleeping)
 	class_sleeping = sleeping;
 }
 
+void shim_inject_pressure(unsigned long ops)
+{
+	pressure_ops = ops;
+}
+
+unsigned long shim_pressure_left(void)
+{
+	return pressure_ops;
+}
+
 void shim_inject_clear(void)
 {
+	pressure_ops = 0;
 	nth_left = 0;
 	nonsleeping = false;
 	class_mask = 0;
@@ -98,7 +110,7 @@ static bool policy_says_fail(bool sleeping, enum shim_class cls)
 	/* The N-th counts only allocations that may fail at all. */
 	if (nth_left && !sleeping && --nth_left == 0)
 		fail = true;
-	if (nonsleeping && !sleeping)
+	if ((nonsleeping || pressure_ops) && !sleeping)
 		fail = true;
 	if ((class_mask & SHIM_CLASS_BIT(cls)) && (!sleeping || class_sleeping))
 		fail = true;
@@ -137,7 +149,12 @@ void shim_account_free(size_t size)
 
 void shim_op_begin(unsigned long op)
 {
-	(void)op;
+	static unsigned long last_op = ~0UL;
+
+	/* A pressure window counts ops, whatever runs inside them. */
+	if (pressure_ops && op != last_op)
+		pressure_ops--;
+	last_op = op;
 	memset(&op_stats, 0, sizeof(op_stats));
 }
 

@@ -17,6 +17,7 @@ struct work_struct {
 	work_func_t func;
 	struct work_struct *next_pending;
 	bool pending;
+	unsigned int runs, stalls;	/* shim_work_stall() */
 };
 
 struct delayed_work {
@@ -28,7 +29,12 @@ struct workqueue_struct;
 extern struct workqueue_struct *system_wq;
 
 #define INIT_WORK(w, f)							\
-	do { (w)->func = (f); (w)->pending = false; (w)->next_pending = NULL; } while (0)
+	do {								\
+		(w)->func = (f);					\
+		(w)->pending = false;					\
+		(w)->next_pending = NULL;				\
+		(w)->runs = (w)->stalls = 0;				\
+	} while (0)
 #define INIT_DELAYED_WORK(dw, f)					\
 	do { INIT_WORK(&(dw)->work, f); (dw)->delay = 0; } while (0)
 #define to_delayed_work(w)	container_of(w, struct delayed_work, work)

@@ -34,6 +34,14 @@ unsigned int shim_pending_work(void);
 /* Runs work until none is pending, at most @rounds rounds; returns false
  * if work kept re-queueing itself. */
 bool shim_flush_all_work(unsigned int rounds);
+/*
+ * Work that makes no progress: the longest run of consecutive executions
+ * of one work item that each re-queued it while no allocation failed and
+ * nothing was freed, since the last reset; *runs (if set) gets how often
+ * that item ran in all.  A retry that can only fail keeps re-queueing
+ * under memory pressure; once memory is back it must get done.
+ */
+unsigned int shim_work_stall(unsigned int *runs);
 /* Runs every RCU callback queued so far (and those they queue). */
 unsigned int shim_rcu_barrier(void);
 unsigned int shim_rcu_pending(void);
@@ -85,6 +93,10 @@ void shim_inject_nonsleeping(bool on);
 /* While set, allocations of the classes in @mask fail; sleeping ones only
  * if @sleeping. */
 void shim_inject_class(unsigned int mask, bool sleeping);
+/* Memory pressure that lasts: every non-sleeping allocation fails, delayed
+ * work included, until @ops more shim_op_begin()s have passed. */
+void shim_inject_pressure(unsigned long ops);
+unsigned long shim_pressure_left(void);
 /* Disarm every policy. */
 void shim_inject_clear(void);
 
