@@ -241,6 +241,62 @@ static void rcu_cb(struct rcu_head *h)
 	kfree(container_of(h, struct rcu_obj, rcu));
 }
 
+/* A pressure window fails every non-sleeping allocation for a number of
+ * ops, work run inside them included, then ends by itself. */
+static bool test_pressure_window(void)
+{
+	setup();
+	shim_op_begin(0);
+	shim_inject_pressure(3);
+	CHECK_EQ(try_each(), 0xf);		/* all but GFP_KERNEL */
+	shim_op_begin(1);
+	shim_op_begin(1);			/* the same op again */
+	CHECK_EQ(shim_pressure_left(), 2);
+	CHECK_EQ(try_each(), 0xf);
+	shim_op_begin(2);
+	CHECK_EQ(try_each(), 0xf);
+	shim_op_begin(3);
+	CHECK_EQ(shim_pressure_left(), 0);
+	CHECK_EQ(try_each(), 0);
+	shim_inject_pressure(5);
+	shim_inject_clear();
+	CHECK_EQ(try_each(), 0);
+	return true;
+}
+
+static void *stall_obj;
+
+/* Re-queues itself; frees its object when there is one. */
+static void stall_fn(struct work_struct *w)
+{
+	kfree(stall_obj);
+	stall_obj = NULL;
+	schedule_delayed_work(&dw, 1);
+}
+
+/* Runs that re-queue with nothing freed and no failure count as stalls;
+ * one that frees something, or sees an allocation fail, does not. */
+static bool test_work_stall(void)
+{
+	unsigned int runs;
+
+	setup();
+	INIT_DELAYED_WORK(&dw, stall_fn);
+	schedule_delayed_work(&dw, 1);
+	CHECK(!shim_flush_all_work(5));
+	CHECK_EQ(shim_work_stall(&runs), 5);
+	CHECK_EQ(runs, 5);
+	stall_obj = kmalloc(8, GFP_KERNEL);
+	CHECK(stall_obj);
+	shim_run_delayed_work();			/* progress */
+	shim_run_delayed_work();
+	CHECK_EQ(shim_work_stall(NULL), 5);		/* the longest run */
+	cancel_delayed_work_sync(&dw);
+	setup();
+	CHECK_EQ(shim_work_stall(&runs), 0);
+	return true;
+}
+
 static bool test_rcu(void)
 {
 	struct rcu_obj *a, *b;
@@ -293,6 +349,8 @@ int main(void)
 	RUN_TEST(&t, test_percpu);
 	RUN_TEST(&t, test_hotplug);
 	RUN_TEST(&t, test_delayed_work);
+	RUN_TEST(&t, test_pressure_window);
+	RUN_TEST(&t, test_work_stall);
 	RUN_TEST(&t, test_rcu);
 	RUN_TEST(&t, test_warn_recorded);
 	return check_summary(&t);
