@@ -22,20 +22,30 @@ function(iovafuzz_patched_tree dest base patch)
 	file(REMOVE_RECURSE ${dest}.new)
 endfunction()
 
-# iovafuzz_mutant(NAME BASE PATCH EXPECT): a mutant is built as a tree
-# of its own and must be caught twice:
+# iovafuzz_mutant(NAME BASE PATCH EXPECT [API_ONLY]): a mutant is built
+# as a tree of its own (with API_ONLY, checked through the API alone) and
+# must be caught twice:
 #   mutant.<NAME>.replay  corpus/regress/mutants/<NAME> reports EXPECT
 #   mutant.<NAME>.fuzz    libFuzzer from the seed corpus finds EXPECT
 #                         within IOVAFUZZ_MUTANT_RUNS runs
 function(iovafuzz_mutant name base patch expect)
+	cmake_parse_arguments(arg "API_ONLY" "INPUT" "" ${ARGN})
 	set(dest "${CMAKE_BINARY_DIR}/mutants/${name}")
 	set(tree "mut-${name}")
+	set(input "${name}")
+	if(arg_INPUT)
+		set(input "${arg_INPUT}")
+	endif()
 	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
 	iovafuzz_patched_tree("${dest}" "${base}" "${patch}")
-	iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
+	if(arg_API_ONLY)
+		iovafuzz_add_tree("${tree}" "${dest}" MUTANT API_ONLY)
+	else()
+		iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
+	endif()
 	add_test(NAME mutant.${name}.replay
 		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:iovafuzz_replay_${id}>
-			 -DINPUT=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${name}
+			 -DINPUT=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${input}
 			 "-DEXPECT=${expect}"
 			 -P ${CMAKE_SOURCE_DIR}/tests/expect_finding.cmake)
 	iovafuzz_fuzz_test(mutant.${name}.fuzz iovafuzz_fuzz_${id} iova

@@ -14,6 +14,8 @@ static void print_totals(void)
 {
 	const struct run_stats *t = run_totals();
 
+	if (!t->ops)
+		return;		/* a fork-mode parent runs no input itself */
 	fprintf(stderr, "iovafuzz: totals: %lu ops, %lu injected allocation failures, %lu markers created, %lu drained\n",
 		t->ops, t->injected, t->markers_created, t->markers_drained);
 }

@@ -4,6 +4,7 @@
  * name order) through the same target as the fuzzer, without an engine.
  *
  *   iovafuzz-replay [-v] [-e] PATH...
+ *   iovafuzz-replay --describe		(the tree, and which checks are off)
  *
  * -v prints the op trace as it runs; -e compares the whole tree and every
  * magazine with the model after every op (not every 32 ops), to pin a
@@ -110,6 +111,11 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(argv[i], "-e")) {
 			opts.every_op = true;
+			continue;
+		}
+		if (!strcmp(argv[i], "--describe")) {
+			run_describe(stdout);
+			inputs++;
 			continue;
 		}
 		inputs++;

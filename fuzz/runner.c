@@ -310,7 +310,9 @@ static bool removed(unsigned int idx, const char *how, const char *tag)
 			forget(idx);
 			return true;
 		}
-		return fail("TREE_EQUALS_MODEL", tag, r->lo, r->hi,
+		/* Without a walker, find_iova() is what still sees it. */
+		return fail(glue_caps.tree ? "TREE_EQUALS_MODEL" : "FIND_FREE",
+			    tag, r->lo, r->hi,
 			    "[0x%lx-0x%lx] still in the tree after %s",
 			    r->lo, r->hi, how);
 	}
@@ -1548,8 +1550,12 @@ static void report(FILE *f, const uint8_t *data, size_t size)
 	fflush(f);
 }
 
-/* The op in progress, with the flags that change its path in the
- * allocator: the rest of a per-op finding's signature. */
+/*
+ * The op in progress: the rest of a per-op finding's signature.  For
+ * COMPLETE the flags that pick the allocator's path matter too (aligned
+ * search, flushing fast path, the retry after an injected failure); a
+ * range that breaks BOUNDS, SIZE or ALIGN is one bug whatever they were.
+ */
 static void op_where(char *buf, size_t len)
 {
 	const struct op_rec *r = st.nr_recs ? &st.recs[st.nr_recs - 1] : NULL;
@@ -1557,6 +1563,10 @@ static void op_where(char *buf, size_t len)
 
 	if (!r) {
 		snprintf(buf, len, "init_iova_domain");
+		return;
+	}
+	if (strcmp(st.inv, "COMPLETE")) {
+		snprintf(buf, len, "%s", op_kind_name(r->kind));
 		return;
 	}
 	if (r->kind == OP_ALLOC)

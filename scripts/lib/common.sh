@@ -90,6 +90,48 @@ iovafuzz_kernel_version() {
 	printf '%s\n' "${v:-unknown}"
 }
 
+# iovafuzz_tree_hash DIR: 8 hex digits of the sha256 of the files under
+# test (iovafuzz_required_files), each as its path, a newline and its
+# content, in C-locale path order: two trees of one version that differ in
+# any of them get different identities, a copy of a tree the same one.
+iovafuzz_tree_hash() {
+	local dir=$1 f sum
+	sum=$(iovafuzz_required_files "$dir" | LC_ALL=C sort |
+		while read -r f; do
+			printf '%s\n' "$f"
+			cat -- "$dir/$f"
+		done | sha256sum) || return 1
+	printf '%s\n' "${sum:0:8}"
+}
+
+# iovafuzz_tree_ident DIR: VERSION-HASH, e.g. 6.12.117-1a2b3c4d; names the
+# tree's build and output directories.
+iovafuzz_tree_ident() {
+	local hash
+	hash=$(iovafuzz_tree_hash "$1") || return 1
+	printf '%s-%s\n' "$(iovafuzz_kernel_version "$1")" "$hash"
+}
+
+# iovafuzz_log_error LOG: the first error of a cmake configure or build log
+# as one line.  CMake wraps a message(FATAL_ERROR) over indented lines; they
+# are joined, so a missing symbol's name at the end is kept.  Falls back to
+# the first compiler or make error, then to the last line.
+iovafuzz_log_error() {
+	awk '
+	function flush() { print substr(msg, 1, 1000); found = 1; exit }
+	in_msg && /^  +[^ ]/ { sub(/^ +/, ""); msg = msg " " $0; next }
+	in_msg { flush() }
+	/^-- / { next }                       # status lines are not errors
+	/iovafuzz: / { msg = $0; sub(/^.*iovafuzz: /, "", msg); in_msg = 1; next }
+	!first && / error: |^CMake Error|\*\*\* / { first = $0 }
+	NF { last = $0 }
+	END {
+		if (found) exit
+		if (in_msg) { print substr(msg, 1, 1000); exit }
+		print substr(first != "" ? first : last, 1, 1000)
+	}' "$1"
+}
+
 # iovafuzz_package_version PKG: installed version of PKG; fails if not installed.
 iovafuzz_package_version() {
 	local out
@@ -113,6 +155,10 @@ iovafuzz_missing_packages() {
 # apt.log). Dies if not root or if apt-get fails.
 iovafuzz_ensure_packages() {
 	local missing log
+	# Here, not in the process substitution below, where die only
+	# leaves the subshell.
+	command -v dpkg-query >/dev/null ||
+		die "dpkg-query not found: install $* by hand and use --no-install"
 	mapfile -t missing < <(iovafuzz_missing_packages "$@")
 	((${#missing[@]})) || return 0
 	((EUID == 0)) ||
@@ -125,7 +171,7 @@ iovafuzz_ensure_packages() {
 			DEBIAN_FRONTEND=noninteractive apt-get install -y \
 				--no-install-recommends "${missing[@]}"
 	} </dev/null >"$log" 2>&1; then
-		tail -n 20 -- "$log" >&2
-		die "apt-get failed installing ${missing[*]} (log: $log)"
+		die "apt-get failed installing ${missing[*]}: $(grep -m1 '^E: ' "$log" ||
+			grep . "$log" | tail -n 1) (log: $log)"
 	fi
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# keep_going.sh TOP TREE WORK BUILD: the acceptance run.  On a tree with
+# two mutants (make_tree.sh), scripts/fuzz --keep-going finds both
+# findings, exits 1 and lists both signatures in findings.tsv, each with
+# its input, minimized input and report; run again with both signatures in
+# a --known file, it exits 0.
+top=$1 tree=$2 work=$3
+. "$(dirname -- "$0")/lib.sh"
+export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
+# Both are found from the seeds within seconds; the rest is margin for
+# two busy cores.
+first=${IOVAFUZZ_TEST_TIME:-45} second=${IOVAFUZZ_TEST_TIME2:-20}
+
+# fuzz WANT-EXIT ARGS...: run scripts/fuzz; its table is in $work/table.
+fuzz() {
+	local want=$1 rc=0
+	shift
+	"$top/scripts/fuzz" --no-install --kernel-src "$tree" "$@" \
+		>"$work/table" 2>"$work/log" || rc=$?
+	cat "$work/log" "$work/table"
+	((rc == want)) || fail "scripts/fuzz $*: exit $rc, want $want"
+}
+
+fuzz 1 --keep-going --time "$first"
+tsv=$(echo "$work"/out/*/iova/findings.tsv)
+[[ -f $tsv ]] || fail "no findings.tsv"
+for inv in NO_LEAK TREE_EQUALS_MODEL; do
+	row=$(grep -m1 "^${inv}[ 	]" "$tsv" || true)
+	[[ -n $row ]] || { fail "$inv not in findings.tsv"; continue; }
+	artifact=${row##*	}
+	for f in "$artifact" "$artifact.min" "${artifact%/*}/report.txt"; do
+		[[ -s $f ]] || fail "$inv: no $f"
+	done
+	grep -q "$inv" "${artifact%/*}/report.txt" || fail "$inv: report does not say $inv"
+	grep -q "^fuzz: finding after [0-9]*s: $inv.*(unknown)" "$work/log" ||
+		fail "$inv: no line when it was found"
+done
+grep -qE '^NO_LEAK.* no ' "$work/table" || fail "no summary table"
+
+cut -f1 "$tsv" >"$work/known.txt"
+printf '# accepted for this test\n\n' >>"$work/known.txt"
+fuzz 0 --keep-going --time "$second" --known "$work/known.txt"
+grep -qE '^NO_LEAK.* yes ' "$work/table" || fail "NO_LEAK not shown as known"
+finish
