@@ -168,6 +168,18 @@ bool fail(const char *inv, const char *tag, unsigned long lo,
 	return false;
 }
 
+/* Room for one more element of @size bytes in a growable array. */
+static void *grow(void *arr, size_t *cap, size_t nr, size_t size)
+{
+	if (nr < *cap)
+		return arr;
+	*cap = *cap ? 2 * *cap : 256;
+	arr = realloc(arr, *cap * size);
+	if (!arr)
+		abort();
+	return arr;
+}
+
 /* ---- recording the kernel calls, for the benchmark ---- */
 
 static void raw(enum raw_kind kind, unsigned long a0, unsigned long a1,
@@ -177,12 +189,7 @@ static void raw(enum raw_kind kind, unsigned long a0, unsigned long a1,
 
 	if (!rs)
 		return;
-	if (rs->nr == rs->cap) {
-		rs->cap = rs->cap ? 2 * rs->cap : 256;
-		rs->calls = realloc(rs->calls, rs->cap * sizeof(*rs->calls));
-		if (!rs->calls)
-			abort();
-	}
+	rs->calls = grow(rs->calls, &rs->cap, rs->nr, sizeof(*rs->calls));
 	rs->calls[rs->nr++] = (struct raw_call){ kind, { a0, a1, a2 } };
 }
 
@@ -407,25 +414,15 @@ static struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
 static void add_cached(void *arg, unsigned int order, int cpu,
 		       unsigned long pfn)
 {
-	if (st.nr_cached == st.cap_cached) {
-		st.cap_cached = st.cap_cached ? 2 * st.cap_cached : 1024;
-		st.cached = realloc(st.cached,
-				    st.cap_cached * sizeof(*st.cached));
-		if (!st.cached)
-			abort();
-	}
+	st.cached = grow(st.cached, &st.cap_cached, st.nr_cached,
+			 sizeof(*st.cached));
 	st.cached[st.nr_cached++] = (struct cached_pfn){ pfn, order, cpu };
 }
 
 static void add_entry(void *arg, unsigned long lo, unsigned long hi,
 		      bool marker)
 {
-	if (st.nr_tree == st.cap_tree) {
-		st.cap_tree = st.cap_tree ? 2 * st.cap_tree : 1024;
-		st.tree = realloc(st.tree, st.cap_tree * sizeof(*st.tree));
-		if (!st.tree)
-			abort();
-	}
+	st.tree = grow(st.tree, &st.cap_tree, st.nr_tree, sizeof(*st.tree));
 	st.tree[st.nr_tree++] = (struct tree_entry){ lo, hi, marker };
 }
 
@@ -724,12 +721,7 @@ static bool check_handles(void)
 
 static void hold(const struct iova *iova, unsigned long lo, unsigned long hi)
 {
-	if (st.nr_held == st.cap_held) {
-		st.cap_held = st.cap_held ? 2 * st.cap_held : 64;
-		st.held = realloc(st.held, st.cap_held * sizeof(*st.held));
-		if (!st.held)
-			abort();
-	}
+	st.held = grow(st.held, &st.cap_held, st.nr_held, sizeof(*st.held));
 	st.held[st.nr_held++] = (struct held){ iova, lo, hi };
 }
 
