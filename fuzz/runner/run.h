@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Inside the iova runner: the state of one run, shared by its parts.
+ *
+ *   runner.c      the loop: decode, init, op by op, final checks, put
+ *   ops_alloc.c   alloc_iova(), alloc_iova_fast()     (the op executor,
+ *   ops_range.c   free, find, reserve                   one file per
+ *   ops_env.c     CPUs, work, flushes, drains, injection  kind of op)
+ *   model_sync.c  the model follows what the kernel did
+ *   invariants.c  what is checked, and the per-op checks
+ *   compare.c     the whole-domain comparisons (tree, magazines)
+ *   report.c      the op trace and the report of a finding
+ *   record.c      the kernel calls of a run, for the benchmark
+ */
+#ifndef _IOVAFUZZ_RUN_H
+#define _IOVAFUZZ_RUN_H
+
+#include <stdlib.h>
+
+#include <linux/iova.h>
+
+#include "model.h"
+#include "program.h"
+#include "runner.h"
+
+#define RF_FAST		1u	/* model range came from alloc_iova_fast */
+#define RF_SEEN		2u	/* found in a magazine during this sync */
+/* A freed range no walker can see: the implementation may still hold it
+ * (a deferred free of any shape) until a drain with no allocation failing,
+ * or until it hands the space out again. */
+#define RF_UNSEEN	4u
+
+/* Delayed work re-queueing itself with nothing done, this often in a
+ * row, is stuck (DEFERRED_PROGRESS). */
+#define WORK_STALL_MAX	16
+
+struct op_rec {
+	enum op_kind kind;
+	unsigned long arg[3];	/* meaning per kind, see trace_op() */
+	unsigned long lo, hi;	/* result range, if any */
+	int ret;		/* 0 ok, -1 failed / NULL, 1 skipped,
+				 * 2 find_iova() non-NULL, not read */
+	unsigned long injected;
+	bool retry;
+};
+
+struct cached_pfn {
+	unsigned long pfn;
+	unsigned int order;
+	int cpu;
+};
+
+struct tree_entry {
+	unsigned long lo, hi;
+	bool marker;
+};
+
+/* A struct iova reserve_iova() returned, and the range it was asked for. */
+struct held {
+	const struct iova *iova;
+	unsigned long lo, hi;
+};
+
+/* Everything one run knows: the program, the domain, the model, the
+ * trace so far, and the first finding.  One run at a time per process. */
+struct run_state {
+	struct program prog;
+	const struct run_opts *opts;
+	FILE *out;
+	struct iova_domain iovad;
+	struct model m;
+	unsigned long start_pfn, dma32;	/* dma32: first pfn above 4 GiB */
+	unsigned long hint;		/* model of max32_alloc_size */
+	bool fast_used;
+	unsigned int pending_inject;	/* for the next op: 1 nonsleeping, 2 class */
+	unsigned int pending_mask;
+	bool full_check;		/* compare everything after this op */
+	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
+	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
+	int last_injected;		/* last op with an injected failure */
+	/* Size of the genuine failure (no fit) in each op, 0 if none, and
+	 * the op after which 32-bit space was last surely returned. */
+	unsigned long genuine[2 * PROG_MAX_EXEC];
+	unsigned int returned_at;
+	bool domain_up;			/* between init and put */
+	struct op_rec recs[2 * PROG_MAX_EXEC];
+	unsigned int nr_recs;
+	struct cached_pfn *cached;
+	size_t nr_cached, cap_cached;
+	struct tree_entry *tree;
+	size_t nr_tree, cap_tree;
+	struct held *held;		/* reservations the caller holds */
+	size_t nr_held, cap_held;
+	unsigned long top_pfn;		/* above every limit an op can name */
+	const char *inv;		/* first violated invariant */
+	char where[128];		/* the rest of its signature */
+	bool checking;			/* inside the periodic full check */
+	char detail[512];
+	unsigned long at_lo, at_hi;
+};
+
+extern struct run_state run;
+extern struct run_stats run_stats_all;	/* over every run */
+
+
+/* Room for one more element of @size bytes in a growable array. */
+static inline void *grow(void *arr, size_t *cap, size_t nr, size_t size)
+{
+	if (nr < *cap)
+		return arr;
+	*cap = *cap ? 2 * *cap : 256;
+	arr = realloc(arr, *cap * size);
+	if (!arr)
+		abort();
+	return arr;
+}
+
+
+
+static inline unsigned int ceil_log2(unsigned long x)
+{
+	unsigned int s = 0;
+
+	while ((1UL << s) < x)
+		s++;
+	return s;
+}
+
+static inline bool is_32bit(unsigned long limit)
+{
+	return limit < run.dma32;
+}
+
+/* runner.c */
+struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
+		       unsigned long a1, unsigned long a2);
+bool domain_put(void);
+void domain_init(void);
+
+/* ops_*.c: one op each; false once an invariant failed */
+bool run_alloc(const struct prog_op *op, bool fast, bool retry);
+bool run_free(const struct prog_op *op);
+bool run_find(const struct prog_op *op);
+bool run_free_unknown(const struct prog_op *op);
+bool run_reserve(const struct prog_op *op);
+bool run_env(const struct prog_op *op);
+bool run_drain(struct op_rec *rec);
+void run_inject(const struct prog_op *op);
+
+/* model_sync.c */
+int nth_in_state(unsigned int k, int state, unsigned int flags);
+void forget(unsigned int idx);
+void forget_unseen(unsigned int idx);
+void settle_unseen(void);
+bool removed(unsigned int idx, const char *how, const char *tag);
+void settle_deferred(unsigned long lo, unsigned long hi);
+unsigned long free_pfn(unsigned int k, unsigned int off);
+void model_reserve(unsigned long lo, unsigned long hi);
+bool reserved_partly(unsigned long lo, unsigned long hi);
+
+/* invariants.c */
+__attribute__((format(printf, 5, 6)))
+bool fail(const char *inv, const char *tag, unsigned long lo,
+	  unsigned long hi, const char *fmt, ...);
+bool may_fail(unsigned long size, unsigned long limit, bool fit);
+bool attempt_may_fail(unsigned long size, unsigned long limit, bool fit,
+		      bool injected);
+bool check_new_range(unsigned long lo, unsigned long hi, unsigned long size,
+		     unsigned long limit, unsigned int align_shift);
+bool check_handles(void);
+void hold(const struct iova *iova, unsigned long lo, unsigned long hi);
+bool check_findings(void);
+bool check_progress(void);
+
+/* compare.c */
+bool outside_window(unsigned long a, unsigned long b);
+void walk_tree(void);
+bool sync_caches(void);
+bool check_tree(void);
+
+/* report.c */
+void trace_op(FILE *f, unsigned int i);
+void report(FILE *f, const uint8_t *data, size_t size);
+void op_where(char *buf, size_t len);
+
+/* record.c */
+void raw(enum raw_kind kind, unsigned long a0, unsigned long a1,
+	 unsigned long a2);
+
+#endif

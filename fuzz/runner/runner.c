@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One program, two implementations: the kernel's allocator (through the
+ * glue) and the reference model (model/), op by op.  This is the loop:
+ * decode, set up the domain, run each op and check it (invariants.c),
+ * compare everything at a bounded interval (compare.c), and at the end
+ * drain, compare, put the domain and look for leaks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <shim/shim.h>
+
+#include "glue.h"
+#include "run.h"
+
+struct run_state run;
+struct run_stats run_stats_all;
+
+const struct run_stats *run_totals(void)
+{
+	return &run_stats_all;
+}
+
+struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
+			      unsigned long a1, unsigned long a2)
+{
+	struct op_rec *r = &run.recs[run.nr_recs++];
+
+	*r = (struct op_rec){ .kind = kind, .arg = { a0, a1, a2 } };
+	return r;
+}
+
+/* ---- domain lifecycle ---- */
+
+static unsigned long start_pfn_of(const struct prog_domain *d)
+{
+	switch (d->start_mode) {
+	case 1:
+		return run.dma32 - 8 * (d->start_arg + 1UL);
+	case 2:
+		return run.dma32 - 2 - d->start_arg;
+	case 3:
+		return run.dma32 + d->start_arg;
+	default:
+		return 1 + d->start_arg;
+	}
+}
+
+void domain_init(void)
+{
+	run.domain_up = true;
+	init_iova_domain(&run.iovad, 1UL << run.prog.dom.granule_shift,
+			 run.start_pfn);
+	if (run.prog.dom.rcaches && iova_domain_init_rcaches(&run.iovad))
+		fail("COMPLETE", "iova_domain_init_rcaches", 0, 0,
+		     "iova_domain_init_rcaches() failed");
+	model_reset(&run.m, run.start_pfn);
+	run.nr_deferred = 0;
+	run.nr_held = 0;
+	run.last_injected = -1;
+	run.returned_at = 0;
+	run.hint = run.dma32;
+	run.fast_used = false;
+}
+
+bool domain_put(void)
+{
+	put_iova_domain(&run.iovad);
+	run.domain_up = false;
+	shim_rcu_barrier();
+	if (!check_findings())
+		return false;
+	if (shim_live_objects())
+		return fail("NO_LEAK", "put_iova_domain", 0, 0,
+			    "%lu object(s) still live after put_iova_domain()",
+			    shim_live_objects());
+	return true;
+}
+
+/* ---- the loop ---- */
+
+static bool run_op(const struct prog_op *op)
+{
+	switch (op->kind) {
+	case OP_ALLOC:
+	case OP_ALLOC_FAST:
+		return run_alloc(op, op->kind == OP_ALLOC_FAST, false);
+	case OP_FREE:
+	case OP___FREE:
+	case OP_FREE_FAST:
+		return run_free(op);
+	case OP_FIND:
+		return run_find(op);
+	case OP_FREE_UNKNOWN:
+		return run_free_unknown(op);
+	case OP_RESERVE:
+		return run_reserve(op);
+	case OP_INJECT:
+		run_inject(op);
+		return true;
+	case OP_REINIT:
+		rec_new(OP_REINIT, 0, 0, 0);
+		raw(RAW_REINIT, 0, 0, 0);
+		if (!domain_put())
+			return false;
+		domain_init();
+		return !run.inv;
+	default:
+		return run_env(op);
+	}
+}
+
+/*
+ * Walking the whole tree and every magazine costs O(n) per op, far more
+ * than the op itself; per-op checks cover the range an op touched, and
+ * the full comparison runs every CHECK_EVERY ops, after ops that change
+ * the caches wholesale, and at the end (every op with opts->every_op).
+ */
+#define CHECK_EVERY 32
+
+/* Everything against the model; a finding here names its defect, not
+ * the op that happened to run before the check. */
+static bool full_check(void)
+{
+	bool ok;
+
+	run.checking = true;
+	ok = sync_caches() && check_tree();
+	run.checking = false;
+	return ok;
+}
+
+static bool full_check_due(void)
+{
+	bool due = run.full_check || run.opts->every_op ||
+		   run.nr_recs % CHECK_EVERY == 0;
+
+	run.full_check = false;
+	return due;
+}
+
+static bool step(const struct prog_op *op)
+{
+	unsigned int pending = run.pending_inject;
+
+	shim_op_begin(run.nr_recs);
+	run.pending_inject = 0;
+	if (pending == 1) {
+		raw(RAW_INJECT_NONSLEEPING, 1, 0, 0);
+		shim_inject_nonsleeping(true);
+	} else if (pending == 2) {
+		raw(RAW_INJECT_CLASS, run.pending_mask, 0, 0);
+		shim_inject_class(run.pending_mask, false);
+	}
+	if (!run_op(op))
+		return false;
+	if (pending) {
+		raw(RAW_INJECT_NONSLEEPING, 0, 0, 0);
+		raw(RAW_INJECT_CLASS, 0, 0, 0);
+		shim_inject_nonsleeping(false);
+		shim_inject_class(0, false);
+	}
+	settle_deferred(0, ULONG_MAX);	/* drains inside frees, reserves */
+	if (shim_op_stats()->injected)
+		run.last_injected = run.nr_recs - 1;
+	if (run.opts->verbose)
+		trace_op(run.out, run.nr_recs - 1);
+	if (!check_findings() || !check_progress())
+		return false;
+	return full_check_due() ? full_check() : !run.inv;
+}
+
+/* Program op @i, or the op before it, repeated (not past the budget). */
+static void run_one(unsigned int i)
+{
+	const struct prog_op *op = &run.prog.ops[i];
+	unsigned int n = 1;
+
+	if (op->kind == OP_REPEAT) {
+		while (i && run.prog.ops[i].kind == OP_REPEAT)
+			i--;
+		n = prog_repeat(op);
+		op = &run.prog.ops[i];
+		if (op->kind == OP_REPEAT)
+			return;		/* nothing to repeat */
+	}
+	while (n-- && !run.inv && run.nr_recs < PROG_MAX_EXEC)
+		step(op);
+}
+
+const char *run_program(const uint8_t *data, size_t size,
+			const struct run_opts *opts)
+{
+	unsigned int i;
+
+	prog_decode(data, size, &run.prog);
+	run.opts = opts;
+	run.out = opts->out ? opts->out : stderr;
+	run.inv = NULL;
+	run.nr_recs = 0;
+	memset(run.genuine, 0, sizeof(run.genuine));
+	run.pending_inject = 0;
+	run.full_check = false;
+	shim_reset(run.prog.dom.nr_cpus);
+	glue_register_classes();
+	run.dma32 = 1UL << (32 - run.prog.dom.granule_shift);
+	run.start_pfn = start_pfn_of(&run.prog.dom);
+	run.top_pfn = (1UL << (57 - run.prog.dom.granule_shift)) - 1;
+	if (opts->record)
+		*opts->record = (struct raw_stream){
+			run.prog.dom.nr_cpus, run.prog.dom.rcaches,
+			1UL << run.prog.dom.granule_shift, run.start_pfn,
+			opts->record->calls, 0, opts->record->cap };
+	if (iova_cache_get())
+		fail("COMPLETE", "iova_cache_get", 0, 0, "iova_cache_get() failed");
+	domain_init();
+	for (i = 0; i < run.prog.nr_ops && !run.inv; i++)
+		run_one(i);
+	if (!run.inv && full_check()) {
+		shim_inject_clear();	/* failures stop: nothing stays lost */
+		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && full_check())
+			domain_put();
+	}
+	run_stats_all.ops += run.nr_recs;
+	run_stats_all.injected += shim_total_stats()->injected;
+	if (run.inv) {
+		report(run.out, data, size);
+		return run.inv;
+	}
+	iova_cache_put();
+	return NULL;
+}
