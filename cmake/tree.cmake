@@ -253,5 +253,15 @@ function(iovafuzz_add_tree name src)
 	endif()
 	if(NOT arg_MUTANT)
 		iovafuzz_tree_tests("${name}" "${id}" "${FLAVOUR}" "${VERSION}")
+		# The committed inputs keep their traces (tests/traces/).
+		set(checks full)
+		if(arg_API_ONLY)
+			set(checks api)
+		endif()
+		add_test(NAME ${name}.traces
+			 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/traces/check.sh
+				 $<TARGET_FILE:iovafuzz_replay_${id}> ${src} ${checks})
+		set_tests_properties(${name}.traces PROPERTIES
+				     SKIP_RETURN_CODE 77)
 	endif()
 endfunction()

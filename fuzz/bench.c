@@ -1,36 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Harness overhead, measured side by side in one process: for each input,
- * the full harness (model and every check) against the bare kernel calls
- * the same input makes (recorded once, replayed by raw_run()).  Rounds
+ * Harness overhead, measured side by side in one run: for each input, the
+ * full harness (model and every check) against the bare kernel calls the
+ * same input makes (recorded once, replayed by raw_run()).  Rounds
  * alternate between the two so a noisy machine hits both alike; the
- * median round counts.  Build it plain (-O2) for a meaningful ratio.
+ * median round counts.
  *
- *   iovafuzz-bench [-r ROUNDS] PATH...
+ *   iovafuzz-bench [-r ROUNDS] [--ops64 N] PATH...
+ *   iovafuzz-bench --write-ops64 DIR [--ops64 N]
+ *
+ * Two sets are measured: the inputs named (the committed seeds, say) and
+ * a fixed corpus of N programs of 64 ops each (bench_inputs.c; default
+ * 256), which is what a fuzzer mostly runs.  Built at -O2 this is the
+ * front: it runs its fuzz-build sibling (the same program, built with
+ * ASan, UBSan and the fuzzer's coverage, as <this binary>_fuzz) with
+ * --child, and prints both builds in one table.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "program.h"
-#include "runner.h"
+#include <shim/shim.h>
 
-#define BENCH_MAX_INPUT (PROG_HDR_BYTES + PROG_MAX_OPS * PROG_OP_BYTES)
-#define MAX_FILES 4096
+#include "bench.h"
+#include "glue.h"
 
-struct input {
-	char *name;
-	uint8_t *data;
-	size_t size;
-	struct raw_stream stream;
+#define MAX_ROUNDS 64
+
+struct result {
+	double harness, kernel;		/* seconds per pass, median */
+	unsigned long calls;		/* kernel calls per pass */
+	size_t nr;			/* inputs per pass */
+	bool ok;
 };
-
-static struct input inputs[MAX_FILES];
-static unsigned int nr_inputs;
 
 static double now(void)
 {
@@ -40,53 +45,6 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void load(const char *path)
-{
-	struct input *in = &inputs[nr_inputs];
-	FILE *f = fopen(path, "rb");
-
-	if (!f || nr_inputs == MAX_FILES) {
-		fprintf(stderr, "iovafuzz-bench: cannot read %s\n", path);
-		exit(2);
-	}
-	in->data = malloc(BENCH_MAX_INPUT);
-	in->size = fread(in->data, 1, BENCH_MAX_INPUT, f);
-	fclose(f);
-	in->name = strdup(path);
-	nr_inputs++;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void load_path(const char *path)
-{
-	struct dirent *de;
-	char *names[MAX_FILES];
-	unsigned int n = 0, i;
-	struct stat sb;
-	DIR *d;
-
-	if (stat(path, &sb) || !S_ISDIR(sb.st_mode)) {
-		load(path);
-		return;
-	}
-	d = opendir(path);
-	while (d && (de = readdir(d)) && n < MAX_FILES)
-		if (de->d_name[0] != '.' &&
-		    asprintf(&names[n], "%s/%s", path, de->d_name) > 0)
-			n++;
-	if (d)
-		closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
-	for (i = 0; i < n; i++) {
-		load(names[i]);
-		free(names[i]);
-	}
-}
-
 static int cmp_dbl(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -94,64 +52,195 @@ static int cmp_dbl(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int main(int argc, char **argv)
+static void pass_harness(const struct bench_set *s, unsigned int reps)
 {
 	static const struct run_opts quiet = { .out = NULL };
-	unsigned int rounds = 15, r, i, reps;
-	double th[64], tr[64], t;
-	unsigned long ops = 0;
+	unsigned int k;
+	size_t i;
+
+	for (k = 0; k < reps; k++)
+		for (i = 0; i < s->nr; i++)
+			run_program(s->in[i].data, s->in[i].size, &quiet);
+}
+
+static void pass_kernel(const struct bench_set *s, unsigned int reps)
+{
+	unsigned int k;
+	size_t i;
+
+	for (k = 0; k < reps; k++)
+		for (i = 0; i < s->nr; i++)
+			raw_run(&s->in[i].stream);
+}
+
+static struct result measure(struct bench_set *s, unsigned int rounds)
+{
+	double th[MAX_ROUNDS], tk[MAX_ROUNDS], t;
+	struct result res = { .nr = s->nr };
+	unsigned int r, reps;
+	size_t i;
+
+	for (i = 0; i < s->nr; i++) {
+		struct run_opts rec = { .record = &s->in[i].stream };
+
+		if (run_program(s->in[i].data, s->in[i].size, &rec)) {
+			fprintf(stderr, "iovafuzz-bench: %s has a finding\n",
+				s->in[i].name);
+			return res;
+		}
+		res.calls += s->in[i].stream.nr;
+		/* The bare replay must do the same work: a kernel warning
+		 * there means it went another way. */
+		raw_run(&s->in[i].stream);
+		if (shim_first_finding()) {
+			fprintf(stderr, "iovafuzz-bench: the kernel-alone replay of %s went another way (%s in %s)\n",
+				s->in[i].name, shim_first_finding()->kind,
+				shim_first_finding()->func);
+			return res;
+		}
+	}
+	/* About 50 ms of harness work per round. */
+	t = now();
+	pass_harness(s, 1);
+	t = now() - t;
+	reps = t > 0.05 ? 1 : (unsigned int)(0.05 / (t + 1e-9)) + 1;
+	for (r = 0; r < rounds; r++) {
+		t = now();
+		pass_harness(s, reps);
+		th[r] = (now() - t) / reps;
+		t = now();
+		pass_kernel(s, reps);
+		tk[r] = (now() - t) / reps;
+	}
+	qsort(th, rounds, sizeof(double), cmp_dbl);
+	qsort(tk, rounds, sizeof(double), cmp_dbl);
+	res.harness = th[rounds / 2];
+	res.kernel = tk[rounds / 2];
+	res.ok = true;
+	return res;
+}
+
+/* The fuzz-build sibling's results, or !ok if there is none. */
+static void run_child(const char *self, int argc, char **argv,
+		      struct result *files, struct result *ops64)
+{
+	char *cmd, *tmp;
+	char line[256];
+	FILE *p;
+	int a;
+
+	if (asprintf(&cmd, "%s_fuzz", self) < 0)
+		abort();
+	if (access(cmd, X_OK)) {
+		free(cmd);
+		return;
+	}
+	tmp = cmd;
+	/* The inputs live to the end: not leaks worth a report. */
+	if (asprintf(&cmd, "ASAN_OPTIONS=detect_leaks=0 '%s' --child", tmp) < 0)
+		abort();
+	free(tmp);
+	for (a = 1; a < argc; a++) {
+		tmp = cmd;
+		if (asprintf(&cmd, "%s '%s'", tmp, argv[a]) < 0)
+			abort();
+		free(tmp);
+	}
+	p = popen(cmd, "r");
+	while (p && fgets(line, sizeof(line), p)) {
+		struct result r = { .ok = true };
+		char which[16];
+
+		if (sscanf(line, "%15s %lf %lf %lu %zu", which, &r.harness,
+			   &r.kernel, &r.calls, &r.nr) != 5)
+			continue;
+		if (!strcmp(which, "files"))
+			*files = r;
+		else if (!strcmp(which, "ops64"))
+			*ops64 = r;
+	}
+	if (p)
+		pclose(p);
+	free(cmd);
+}
+
+static void row(const char *build, const struct result *r, bool rate)
+{
+	if (!r->ok) {
+		printf("  %-26s (not built)\n", build);
+		return;
+	}
+	if (rate)
+		printf("  %-26s %9.0f execs/s  %9.0f execs/s  %6.2fx\n", build,
+		       r->nr / r->harness, r->nr / r->kernel,
+		       r->harness / r->kernel);
+	else
+		printf("  %-26s %9.3f ms       %9.3f ms       %6.2fx\n", build,
+		       r->harness * 1e3, r->kernel * 1e3,
+		       r->harness / r->kernel);
+}
+
+static void print_child(const char *which, const struct result *r)
+{
+	if (r->ok)
+		printf("%s %.9f %.9f %lu %zu\n", which, r->harness, r->kernel,
+		       r->calls, r->nr);
+}
+
+static int usage(const char *self)
+{
+	fprintf(stderr, "usage: %s [-r ROUNDS<=%d] [--ops64 N] PATH...\n"
+		"       %s --write-ops64 DIR [--ops64 N]\n", self, MAX_ROUNDS,
+		self);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct result files = { 0 }, ops64 = { 0 }, cf = { 0 }, co = { 0 };
+	struct bench_set in = { 0 }, gen = { 0 };
+	unsigned int rounds = 15, nr_ops64 = 256;
+	const char *write_dir = NULL;
+	bool child = false;
 	int a;
 
 	for (a = 1; a < argc; a++) {
 		if (!strcmp(argv[a], "-r") && a + 1 < argc)
 			rounds = atoi(argv[++a]);
-		else
-			load_path(argv[a]);
+		else if (!strcmp(argv[a], "--ops64") && a + 1 < argc)
+			nr_ops64 = atoi(argv[++a]);
+		else if (!strcmp(argv[a], "--write-ops64") && a + 1 < argc)
+			write_dir = argv[++a];
+		else if (!strcmp(argv[a], "--child"))
+			child = true;
+		else if (argv[a][0] == '-' || bench_load_path(&in, argv[a]))
+			return usage(argv[0]);
 	}
-	if (!nr_inputs || !rounds || rounds > 64) {
-		fprintf(stderr, "usage: %s [-r ROUNDS<=64] PATH...\n", argv[0]);
-		return 2;
+	bench_ops64(&gen, nr_ops64);
+	if (write_dir)
+		return bench_write(&gen, write_dir) ? 2 : 0;
+	if (!in.nr || !rounds || rounds > MAX_ROUNDS || !nr_ops64)
+		return usage(argv[0]);
+	files = measure(&in, rounds);
+	ops64 = measure(&gen, rounds);
+	if (!files.ok || !ops64.ok)
+		return 1;
+	if (child) {
+		print_child("files", &files);
+		print_child("ops64", &ops64);
+		fflush(stdout);
+		return 0;
 	}
-	for (i = 0; i < nr_inputs; i++) {
-		struct run_opts rec = { .record = &inputs[i].stream };
-
-		if (run_program(inputs[i].data, inputs[i].size, &rec)) {
-			fprintf(stderr, "iovafuzz-bench: %s has a finding\n",
-				inputs[i].name);
-			return 1;
-		}
-		ops += inputs[i].stream.nr;
-	}
-	/* About 50 ms of harness work per round. */
-	t = now();
-	for (i = 0; i < nr_inputs; i++)
-		run_program(inputs[i].data, inputs[i].size, &quiet);
-	t = now() - t;
-	reps = t > 0.05 ? 1 : (unsigned int)(0.05 / (t + 1e-9)) + 1;
-	for (r = 0; r < rounds; r++) {
-		unsigned int k;
-
-		t = now();
-		for (k = 0; k < reps; k++)
-			for (i = 0; i < nr_inputs; i++)
-				run_program(inputs[i].data, inputs[i].size,
-					    &quiet);
-		th[r] = (now() - t) / reps;
-		t = now();
-		for (k = 0; k < reps; k++)
-			for (i = 0; i < nr_inputs; i++)
-				raw_run(&inputs[i].stream);
-		tr[r] = (now() - t) / reps;
-	}
-	qsort(th, rounds, sizeof(double), cmp_dbl);
-	qsort(tr, rounds, sizeof(double), cmp_dbl);
-	printf("inputs:            %u (%lu kernel calls per pass)\n",
-	       nr_inputs, ops);
-	printf("harness:           %.3f ms per pass, %.0f execs/s\n",
-	       th[rounds / 2] * 1e3, nr_inputs / th[rounds / 2]);
-	printf("kernel code alone: %.3f ms per pass, %.0f execs/s\n",
-	       tr[rounds / 2] * 1e3, nr_inputs / tr[rounds / 2]);
-	printf("overhead:          %.2fx (harness time / kernel time, median of %u rounds)\n",
-	       th[rounds / 2] / tr[rounds / 2], rounds);
+	run_child(argv[0], argc, argv, &cf, &co);
+	printf("tree %s (%s); harness and the kernel code alone, median of %u rounds\n",
+	       glue_kernel_version, glue_flavour, rounds);
+	printf("%zu input%s named (%lu kernel calls)    harness       kernel alone   overhead\n",
+	       files.nr, files.nr == 1 ? "" : "s", files.calls);
+	row("-O2", &files, false);
+	row("fuzz (ASan+UBSan+cov)", &cf, false);
+	printf("%zu programs of %d ops (%lu calls)\n", ops64.nr, BENCH_OPS,
+	       ops64.calls);
+	row("-O2", &ops64, true);
+	row("fuzz (ASan+UBSan+cov)", &co, true);
 	return 0;
 }

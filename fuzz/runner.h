@@ -26,6 +26,7 @@ enum raw_kind {
 struct raw_call {
 	enum raw_kind kind;
 	unsigned long a[3];
+	unsigned int op;	/* the op of the run that made it */
 };
 
 struct raw_stream {

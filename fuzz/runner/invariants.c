@@ -51,7 +51,7 @@ bool fail(const char *inv, const char *tag, unsigned long lo,
 {
 	va_list ap;
 
-	if (run.inv)
+	if (run.inv || run.quiet)
 		return false;
 	run.inv = inv;
 	if (tag)

@@ -11,30 +11,98 @@
 #include "glue.h"
 #include "run.h"
 
-static bool range_matches(unsigned int i, int state, unsigned int flags)
+static bool range_matches(const struct model_range *r, int state,
+			  unsigned int flags)
 {
-	const struct model_range *r = model_at(&run.m, i);
-
 	return (state < 0 || r->state == (enum model_state)state) &&
 	       (r->flags & flags) == flags;
+}
+
+/* The first index in [from, to) whose range matches, or -1. */
+static int first_match(unsigned int from, unsigned int to, int state,
+		       unsigned int flags)
+{
+	unsigned int i;
+
+	for (i = from; i < to; i++)
+		if (range_matches(model_at(&run.m, i), state, flags))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The model ranges in each state an op may pick from, kept as ranges
+ * change (count_range() before a range changes or goes, and after it is
+ * new or has changed), so that picking from none costs nothing.
+ * nr_deferred also counts deferred frees nobody can see (RF_UNSEEN).
+ */
+void count_range(const struct model_range *r, int delta)
+{
+	switch (r->state) {
+	case MS_LIVE:
+		run.nr_live += delta;
+		if (r->flags & RF_FAST)
+			run.nr_live_fast += delta;
+		break;
+	case MS_RESERVED:
+		run.nr_reserved += delta;
+		break;
+	case MS_DEFERRED:
+		run.nr_deferred += delta;
+		break;
+	default:
+		break;
+	}
+}
+
+/* With -e: the counts against a recount (a harness bug if they differ). */
+void check_counts(void)
+{
+	unsigned int i, n[4] = { 0 }, fast = 0;
+
+	for (i = 0; i < run.m.nr; i++) {
+		const struct model_range *r = model_at(&run.m, i);
+
+		n[r->state]++;
+		fast += r->state == MS_LIVE && (r->flags & RF_FAST);
+	}
+	if (n[MS_LIVE] != run.nr_live || fast != run.nr_live_fast ||
+	    n[MS_RESERVED] != run.nr_reserved ||
+	    n[MS_DEFERRED] != run.nr_deferred) {
+		fprintf(stderr, "iovafuzz: internal error: model counts\n");
+		abort();
+	}
+}
+
+/* How many ranges nth_in_state() could pick, or the whole model's size
+ * where no count is kept. */
+static unsigned int nr_in_state(int state, unsigned int flags)
+{
+	if (state == MS_LIVE && !(flags & ~RF_FAST))
+		return flags ? run.nr_live_fast : run.nr_live;
+	if (state == MS_RESERVED && !flags)
+		return run.nr_reserved;
+	if (state == MS_DEFERRED && !flags)
+		return run.nr_deferred;
+	return run.m.nr;
 }
 
 /* A range picked by an op's byte: the first one in @state with @flags at
  * or after index k (mod the count), wrapping; -1 if there is none. */
 int nth_in_state(unsigned int k, int state, unsigned int flags)
 {
-	unsigned int n = run.m.nr, i;
+	unsigned int n = run.m.nr;
+	int i;
 
-	for (i = 0; i < n; i++)
-		if (range_matches((k + i) % n, state, flags))
-			return (k + i) % n;
-	return -1;
+	if (!n || !nr_in_state(state, flags))
+		return -1;
+	i = first_match(k % n, n, state, flags);
+	return i >= 0 ? i : first_match(0, k % n, state, flags);
 }
 
 void forget(unsigned int idx)
 {
-	if (model_at(&run.m, idx)->state == MS_DEFERRED)
-		run.nr_deferred--;
+	count_range(model_at(&run.m, idx), -1);
 	if (model_at(&run.m, idx)->lo < run.dma32)
 		run.hint = run.dma32;	/* any removal below 4 GiB resets it */
 	model_remove(&run.m, idx);
@@ -44,11 +112,12 @@ void forget(unsigned int idx)
  * cannot tell whether the implementation still holds it. */
 static void defer_unseen(struct model_range *r)
 {
+	count_range(r, -1);
 	r->state = MS_DEFERRED;
 	r->flags = RF_UNSEEN;
 	r->tag = run.nr_recs - 1;	/* the op that freed it */
 	r->handle = NULL;
-	run.nr_deferred++;
+	count_range(r, 1);
 }
 
 /*
@@ -70,7 +139,7 @@ void forget_unseen(unsigned int idx)
 			if (run.genuine[op] && run.genuine[op] < run.hint)
 				run.hint = run.genuine[op];
 	}
-	run.nr_deferred--;
+	count_range(r, -1);
 	model_remove(&run.m, idx);
 }
 
@@ -107,9 +176,10 @@ bool removed(unsigned int idx, const char *how, const char *tag)
 			return fail("DEFERRED_EXACT", tag, r->lo, r->hi,
 				    "[0x%lx-0x%lx] freed (%s), marker covers [0x%lx-0x%lx]",
 				    r->lo, r->hi, how, lo, hi);
+		count_range(r, -1);
 		r->state = MS_DEFERRED;
 		r->flags = 0;
-		run.nr_deferred++;
+		count_range(r, 1);
 		run_stats_all.markers_created++;
 		return true;
 	default:
@@ -213,9 +283,11 @@ void model_reserve(unsigned long lo, unsigned long hi)
 
 		lo = r->lo < lo ? r->lo : lo;
 		hi = r->hi > hi ? r->hi : hi;
+		count_range(r, -1);
 		model_remove(&run.m, idx);
 	}
-	model_insert(&run.m, lo, hi, MS_RESERVED, 0, run.nr_recs - 1);
+	idx = model_insert(&run.m, lo, hi, MS_RESERVED, 0, run.nr_recs - 1);
+	count_range(model_at(&run.m, idx), 1);
 }
 
 /* No tree walker: what find_iova() shows of a reservation that failed

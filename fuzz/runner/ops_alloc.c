@@ -177,7 +177,9 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	if (fast && !searched_and_failed && idx >= 0 &&
 	    model_at(&run.m, idx)->state == MS_CACHED && model_at(&run.m, idx)->lo == lo &&
 	    model_at(&run.m, idx)->hi == hi) {
-		model_remove(&run.m, idx);	/* reused from a magazine */
+		/* reused from a magazine */
+		count_range(model_at(&run.m, idx), -1);
+		model_remove(&run.m, idx);
 	} else if (fast && flag && searched_and_failed) {
 		/* The first search failed, the caches were flushed, the
 		 * second search succeeded: was the first allowed to fail? */
@@ -201,5 +203,6 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	idx = model_insert(&run.m, lo, hi, MS_LIVE, size, run.nr_recs - 1);
 	model_at(&run.m, idx)->flags = fast ? RF_FAST : 0;
 	model_at(&run.m, idx)->handle = iova;
+	count_range(model_at(&run.m, idx), 1);
 	return true;
 }

@@ -119,7 +119,7 @@ void run_inject(const struct prog_op *op)
 		if (op->a & 4) {	/* memory pressure that lasts */
 			rec->arg[0] = 4;
 			rec->arg[1] = 2 + op->b % 31;
-			raw(RAW_INJECT_PRESSURE, rec->arg[1], 0, 0);
+			raw(RAW_INJECT_PRESSURE, rec->arg[1] + 1, 0, 0);
 			shim_inject_pressure(rec->arg[1] + 1);
 			break;
 		}

@@ -51,6 +51,7 @@ bool run_free(const struct prog_op *op)
 	 * (which one, the next full check verifies). */
 	if (op->kind == OP_FREE_FAST &&
 	    glue_lookup(&run.iovad, lo, &lo, &pfn) == GLUE_IOVA) {
+		count_range(model_at(&run.m, idx), -1);
 		model_at(&run.m, idx)->state = MS_CACHED;
 		model_at(&run.m, idx)->handle = NULL;	/* the caller let go */
 		return true;

@@ -48,6 +48,8 @@ struct cached_pfn {
 	unsigned long pfn;
 	unsigned int order;
 	int cpu;
+	int idx;		/* the model range holding it */
+	unsigned int old_cpu;	/* its cpu before this sync */
 };
 
 struct tree_entry {
@@ -77,6 +79,7 @@ struct run_state {
 	bool full_check;		/* compare everything after this op */
 	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
 	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
+	unsigned int nr_live, nr_live_fast, nr_reserved; /* and these */
 	int last_injected;		/* last op with an injected failure */
 	/* Size of the genuine failure (no fit) in each op, 0 if none, and
 	 * the op after which 32-bit space was last surely returned. */
@@ -85,6 +88,7 @@ struct run_state {
 	bool domain_up;			/* between init and put */
 	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
+	unsigned int op_begun;		/* what shim_op_begin() was told */
 	struct cached_pfn *cached;
 	size_t nr_cached, cap_cached;
 	struct tree_entry *tree;
@@ -95,6 +99,7 @@ struct run_state {
 	const char *inv;		/* first violated invariant */
 	char where[128];		/* the rest of its signature */
 	bool checking;			/* inside the periodic full check */
+	bool quiet;			/* a failed check records nothing */
 	char detail[512];
 	unsigned long at_lo, at_hi;
 };
@@ -149,6 +154,8 @@ void run_inject(const struct prog_op *op);
 
 /* model_sync.c */
 int nth_in_state(unsigned int k, int state, unsigned int flags);
+void count_range(const struct model_range *r, int delta);
+void check_counts(void);
 void forget(unsigned int idx);
 void forget_unseen(unsigned int idx);
 void settle_unseen(void);

@@ -57,6 +57,7 @@ void domain_init(void)
 		     "iova_domain_init_rcaches() failed");
 	model_reset(&run.m, run.start_pfn);
 	run.nr_deferred = 0;
+	run.nr_live = run.nr_live_fast = run.nr_reserved = 0;
 	run.nr_held = 0;
 	run.last_injected = -1;
 	run.returned_at = 0;
@@ -126,6 +127,8 @@ static bool full_check(void)
 	bool ok;
 
 	run.checking = true;
+	if (run.opts->every_op)
+		check_counts();
 	ok = sync_caches() && check_tree();
 	run.checking = false;
 	return ok;
@@ -144,7 +147,8 @@ static bool step(const struct prog_op *op)
 {
 	unsigned int pending = run.pending_inject;
 
-	shim_op_begin(run.nr_recs);
+	run.op_begun = run.nr_recs;
+	shim_op_begin(run.op_begun);
 	run.pending_inject = 0;
 	if (pending == 1) {
 		raw(RAW_INJECT_NONSLEEPING, 1, 0, 0);
@@ -198,8 +202,9 @@ const char *run_program(const uint8_t *data, size_t size,
 	run.opts = opts;
 	run.out = opts->out ? opts->out : stderr;
 	run.inv = NULL;
+	/* Only what the last run wrote: the rest is still zero. */
+	memset(run.genuine, 0, run.nr_recs * sizeof(run.genuine[0]));
 	run.nr_recs = 0;
-	memset(run.genuine, 0, sizeof(run.genuine));
 	run.pending_inject = 0;
 	run.full_check = false;
 	shim_reset(run.prog.dom.nr_cpus);
