@@ -24,7 +24,7 @@ if [[ $# -ne 3 || ! -x $1 || ! -d $2 || ! $3 =~ ^(full|api)$ ]]; then
 	echo "usage: check.sh [--update] REPLAY TREE_SRC full|api" >&2
 	exit 2
 fi
-replay=$1
+replay=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 # shellcheck source=../../scripts/lib/common.sh
 source "$root/scripts/lib/common.sh"
 ident=$(iovafuzz_tree_ident "$2") || {
@@ -40,21 +40,27 @@ hashes() {
 		   corpus/regress/mutants -type f | LC_ALL=C sort); do
 		for mode in -v "-e -v"; do
 			# shellcheck disable=SC2086
-			{ "$replay" $mode "$f" 2>/dev/null; echo "rc=$?"; } |
-				sha256sum | sed "s|-\$|${mode// /} $f|"
+			out=$("$replay" $mode "$f" 2>/dev/null; echo "rc=$?")
+			# 126, 127: it did not run; 128 + n: killed.
+			if [[ ! $out =~ rc=[012]$ ]]; then
+				echo "traces: $replay $mode $f: ${out##*$'\n'}" >&2
+				exit 2
+			fi
+			sha256sum <<<"$out" | sed "s|-\$|${mode// /} $f|"
 		done
 	done
 }
 
 if ((update)); then
-	hashes >"$golden" && echo "traces: wrote $golden"
+	now=$(hashes) || exit 2
+	echo "$now" >"$golden" && echo "traces: wrote $golden"
 	exit
 fi
 if [[ ! -f $golden ]]; then
 	echo "traces: no golden traces for tree $ident (write them with $0 --update $*)"
 	exit 77
 fi
-now=$(hashes)
+now=$(hashes) || exit 2
 bad=$(diff <(echo "$now") "$golden" | sed -n 's/^< [0-9a-f]* *//p')
 if [[ -n $bad ]]; then
 	echo "traces: differ from $golden for:"
