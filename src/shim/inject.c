@@ -28,6 +28,8 @@ static bool nonsleeping;
 static unsigned int class_mask;
 static bool class_sleeping;
 static unsigned long pressure_ops;	/* ops left in a pressure window */
+static unsigned long fail_nth_left;	/* the runner's: no reset clears it */
+static const char *fail_nth_site;
 
 static struct shim_inject_stats op_stats, total_stats;
 
@@ -103,9 +105,26 @@ void shim_inject_clear(void)
 	class_sleeping = false;
 }
 
-static bool policy_says_fail(bool sleeping, enum shim_class cls)
+void shim_inject_fail_nth(unsigned long n)
+{
+	fail_nth_left = n;
+	fail_nth_site = NULL;
+}
+
+const char *shim_inject_fail_nth_site(void)
+{
+	return fail_nth_site;
+}
+
+static bool policy_says_fail(bool sleeping, enum shim_class cls,
+			     const char *site)
 {
 	bool fail = false;
+
+	if (fail_nth_left && !sleeping && --fail_nth_left == 0) {
+		fail_nth_site = site ? site : "?";
+		fail = true;
+	}
 
 	/* The N-th counts only allocations that may fail at all. */
 	if (nth_left && !sleeping && --nth_left == 0)
@@ -126,7 +145,7 @@ bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site)
 	total_stats.attempts++;
 	if (gfp & __GFP_NOFAIL)
 		return false;
-	if (!policy_says_fail(sleeping, cls))
+	if (!policy_says_fail(sleeping, cls, site))
 		return false;
 	op_stats.injected++;
 	op_stats.by_class[cls]++;

@@ -405,6 +405,23 @@ unsigned long shim_cache_live(const struct kmem_cache *s)
 	return s ? s->live : 0;
 }
 
+/*
+ * Read-only, for memory measurements: every cache with its object size
+ * and alignment as created, and its live count.  kmalloc, percpu and
+ * sheaf containers have no fixed object size: they are reported with
+ * size 0, objects only.
+ */
+void shim_for_each_cache(shim_cache_fn fn, void *arg)
+{
+	const struct kmem_cache *s;
+
+	for (s = caches; s; s = s->next)
+		fn(arg, s->name, s->size, s->align, s->live);
+	fn(arg, kmalloc_cache.name, 0, kmalloc_cache.align, kmalloc_cache.live);
+	fn(arg, percpu_cache.name, 0, percpu_cache.align, percpu_cache.live);
+	fn(arg, sheaf_cache.name, 0, sheaf_cache.align, sheaf_cache.live);
+}
+
 unsigned long shim_live_objects(void)
 {
 	unsigned long n = kmalloc_cache.live + percpu_cache.live +

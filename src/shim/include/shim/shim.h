@@ -49,6 +49,11 @@ unsigned int shim_rcu_pending(void);
 /* ---- slab accounting ---- */
 unsigned long shim_live_objects(void);
 unsigned long shim_cache_live(const struct kmem_cache *s);
+/* Every cache: name, object size (0 for kmalloc, percpu and sheaf
+ * containers, whose objects vary), alignment as created, live objects. */
+typedef void (*shim_cache_fn)(void *arg, const char *name, unsigned int size,
+			      unsigned int align, unsigned long live);
+void shim_for_each_cache(shim_cache_fn fn, void *arg);
 /* One line per allocator with live objects: "  name: N live". */
 void shim_dump_live(FILE *f);
 
@@ -99,6 +104,16 @@ void shim_inject_pressure(unsigned long ops);
 unsigned long shim_pressure_left(void);
 /* Disarm every policy. */
 void shim_inject_clear(void);
+/*
+ * The runner's own N-th (scripts/kunit --fail-nth, like the kernel's
+ * per-task fail_nth): fail the @n-th non-sleeping allocation from now,
+ * whatever policies the code under test arms or clears; neither
+ * shim_inject_clear() nor shim_reset() touches it.  0 disarms.
+ * shim_inject_fail_nth_site() is the caller it failed, NULL while it has
+ * not fired since armed.
+ */
+void shim_inject_fail_nth(unsigned long n);
+const char *shim_inject_fail_nth_site(void);
 
 struct shim_inject_stats {
 	unsigned long attempts;		/* allocation attempts seen */
