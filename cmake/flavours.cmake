@@ -25,17 +25,66 @@ target_compile_options(iovafuzz_flags_san INTERFACE
 	${IOVAFUZZ_COMMON_FLAGS} -O1 ${_san})
 target_link_options(iovafuzz_flags_san INTERFACE ${_san})
 
+# The fuzz engine, linked into each fuzz target: OSS-Fuzz passes its
+# $LIB_FUZZING_ENGINE here.
+set(IOVAFUZZ_ENGINE_LINK "-fsanitize=fuzzer" CACHE STRING
+    "Link flags of the fuzzing engine (OSS-Fuzz: $LIB_FUZZING_ENGINE)")
+separate_arguments(IOVAFUZZ_ENGINE_LINK_LIST UNIX_COMMAND
+		   "${IOVAFUZZ_ENGINE_LINK}")
+
+# With IOVAFUZZ_FUZZ_FLAGS (OSS-Fuzz: $CFLAGS, sanitizers and coverage
+# instrumentation included), the fuzz flavour takes its sanitizers and
+# instrumentation from there instead of its own, so that none is given
+# twice; plain and san are unchanged.
+set(IOVAFUZZ_FUZZ_FLAGS "" CACHE STRING
+    "Compile flags of the fuzz flavour instead of its own (OSS-Fuzz: $CFLAGS)")
+
 add_library(iovafuzz_flags_fuzz INTERFACE)
-target_compile_options(iovafuzz_flags_fuzz INTERFACE
-	${IOVAFUZZ_COMMON_FLAGS} -O1 ${_san} -fsanitize=fuzzer-no-link)
-target_link_options(iovafuzz_flags_fuzz INTERFACE ${_san})
+if(IOVAFUZZ_FUZZ_FLAGS)
+	separate_arguments(_ext UNIX_COMMAND "${IOVAFUZZ_FUZZ_FLAGS}")
+	target_compile_options(iovafuzz_flags_fuzz INTERFACE
+		${IOVAFUZZ_COMMON_FLAGS} ${_ext})
+	target_link_options(iovafuzz_flags_fuzz INTERFACE ${_ext})
+else()
+	target_compile_options(iovafuzz_flags_fuzz INTERFACE
+		${IOVAFUZZ_COMMON_FLAGS} -O1 ${_san} -fsanitize=fuzzer-no-link)
+	target_link_options(iovafuzz_flags_fuzz INTERFACE ${_san})
+endif()
+
+# _iovafuzz_no_coverage(FLAGS OUT): FLAGS without the fuzzer's coverage
+# instrumentation (-fsanitize=fuzzer-no-link, also inside a list, and
+# -fsanitize-coverage=...); sanitizers and everything else are kept.
+function(_iovafuzz_no_coverage flags out)
+	set(kept "")
+	foreach(f IN LISTS flags)
+		if(f MATCHES "^-fsanitize-coverage=")
+			continue()
+		endif()
+		if(f MATCHES "^-fsanitize=(.*)$")
+			string(REPLACE "," ";" l "${CMAKE_MATCH_1}")
+			list(REMOVE_ITEM l fuzzer fuzzer-no-link)
+			if(NOT l)
+				continue()
+			endif()
+			string(REPLACE ";" "," l "${l}")
+			set(f "-fsanitize=${l}")
+		endif()
+		list(APPEND kept "${f}")
+	endforeach()
+	set(${out} "${kept}" PARENT_SCOPE)
+endfunction()
 
 # Harness code (shim, model, runner) gets the sanitizers but never the
 # fuzzer's coverage instrumentation: coverage of our own loops would only
 # steer the fuzzer away from the kernel code, and slow every run.
 foreach(fl IN LISTS IOVAFUZZ_FLAVOURS)
 	add_library(iovafuzz_hflags_${fl} INTERFACE)
-	if(fl STREQUAL "fuzz")
+	if(fl STREQUAL "fuzz" AND IOVAFUZZ_FUZZ_FLAGS)
+		_iovafuzz_no_coverage("${_ext}" _ext_h)
+		target_compile_options(iovafuzz_hflags_${fl} INTERFACE
+			${IOVAFUZZ_COMMON_FLAGS} ${_ext_h})
+		target_link_options(iovafuzz_hflags_${fl} INTERFACE ${_ext})
+	elseif(fl STREQUAL "fuzz")
 		target_link_libraries(iovafuzz_hflags_${fl} INTERFACE iovafuzz_flags_san)
 	else()
 		target_link_libraries(iovafuzz_hflags_${fl} INTERFACE iovafuzz_flags_${fl})
