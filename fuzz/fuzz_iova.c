@@ -9,6 +9,30 @@
 
 #include "runner.h"
 
+#define TOTALS_FMT "iovafuzz: totals: %lu ops, %lu injected allocation " \
+		   "failures, %lu markers created, %lu drained\n"
+
+/*
+ * Fork-mode jobs write to logs libFuzzer deletes: with IOVAFUZZ_TOTALS
+ * set, each process also appends its line to that file (one write, so
+ * lines of concurrent jobs do not mix), for scripts/fuzz to sum.
+ */
+static void append_totals(const struct run_stats *t)
+{
+	const char *path = getenv("IOVAFUZZ_TOTALS");
+	FILE *f;
+
+	if (!path || !*path)
+		return;
+	f = fopen(path, "a");
+	if (!f)
+		return;
+	setvbuf(f, NULL, _IOFBF, 256);
+	fprintf(f, TOTALS_FMT, t->ops, t->injected, t->markers_created,
+		t->markers_drained);
+	fclose(f);
+}
+
 /* At exit, say whether the deferred-marker paths ran at all. */
 static void print_totals(void)
 {
@@ -16,8 +40,9 @@ static void print_totals(void)
 
 	if (!t->ops)
 		return;		/* a fork-mode parent runs no input itself */
-	fprintf(stderr, "iovafuzz: totals: %lu ops, %lu injected allocation failures, %lu markers created, %lu drained\n",
-		t->ops, t->injected, t->markers_created, t->markers_drained);
+	fprintf(stderr, TOTALS_FMT, t->ops, t->injected, t->markers_created,
+		t->markers_drained);
+	append_totals(t);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
