@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# make_kunit_corpus.sh BUILD [NAME...]: corpus/kunit/iova_<name>_kunit.c,
+# the KUnit case scripts/repro writes for mutant NAME's committed input
+# (corpus/regress/mutants/NAME), its suite named after the mutant: a
+# guard for the fix of the bug the mutant puts back.  Default: every
+# mutant of tests/mutants/ built in BUILD.
+set -euo pipefail
+build=$(CDPATH='' cd -- "$1" && pwd)
+shift
+top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
+names=("$@")
+if ((${#names[@]} == 0)); then
+	for p in "$top"/tests/mutants/*.patch; do
+		names+=("$(basename "$p" .patch)")
+	done
+fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/kunit-corpus.XXXXXX")
+trap 'rm -rf -- "$work"' EXIT
+mkdir -p "$top/corpus/kunit"
+for name in "${names[@]}"; do
+	id=mut_${name//-/_}
+	[[ -x $build/tests/mutants/iovafuzz_replay_$id ]] || continue
+	"$top/scripts/repro" "$top/corpus/regress/mutants/$name" --build "$build" \
+		--tree-id "$id" --kernel-src "$build/mutants/$name" \
+		--out "$work/$name" >/dev/null
+	case=iova_${name//-/_}
+	sig=$(sed -n 's/^# //p;q' "$work/$name/min.txt")
+	# The case is named after the mutant, not the signature.
+	old=$(sed -n 's/^static void \(iovafuzz_[a-z0-9_]*\)(struct kunit \*test)$/\1/p' \
+		"$work/$name/repro_kunit.c")
+	[[ -n $old ]] || { echo "make_kunit_corpus: no case in $name's KUnit file" >&2; exit 2; }
+	sed -E "s/\b$old/$case/g;
+		s/\.name = \"[^\"]*\"/.name = \"${case//_/-}\"/;
+		s|^ \* iovafuzz reproducer \(KUnit case\): .*| * iovafuzz reproducer (KUnit case): $sig\n * (tests/mutants/$name.patch puts the bug back)|" \
+		"$work/$name/repro_kunit.c" >"$top/corpus/kunit/${case}_kunit.c"
+	echo "corpus/kunit/${case}_kunit.c: $sig"
+done
