@@ -4,37 +4,58 @@
  * fuzzed tree shapes and allocation failures.  Each four input bytes are
  * one op on an MT_FLAGS_ALLOC_RANGE tree mirrored in the reference model;
  * after every op the tree must equal the model, and nothing may leak.
+ * A report names each op, the range and entry it touched and the
+ * failures injected into it (the text form, fuzz/text_maple.h); text
+ * programs are read too (told apart by their first line).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <shim/shim.h>
 
 #include "known.h"
 #include "maple_props.h"
+#include "text_maple.h"
 
-#define MAX_OPS 512
+#define MAX_OPS MC_MAX_OPS
 
 static struct maple_tree mt;
 static spinlock_t lock;
 static struct model m;
 static int payload;
+/* What each op did, for the report. */
+static char done[MAX_OPS][64];
+static unsigned int cur;
+
+static __attribute__((format(printf, 1, 2))) void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(done[cur], sizeof(done[cur]), fmt, ap);
+	va_end(ap);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static __attribute__((noreturn))
 void finding(unsigned int op, const uint8_t *data, const char *why)
 {
+	static struct mc_program p;
 	unsigned int i;
 
+	mc_decode(data, 4 * (op + 1), &p);
 	fprintf(stderr, "iovafuzz: %s in op #%u\n\n", mp_signature(why), op);
 	fprintf(stderr, "invariant: MAPLE_CONTRACT\nsignature: %s\n",
 		mp_signature(why));
 	fprintf(stderr, "op:        %u\nprogram:\n", op);
-	for (i = 0; i <= op; i++)
-		fprintf(stderr, "  #%-3u %02x %02x %02x %02x\n", i,
-			data[4 * i], data[4 * i + 1], data[4 * i + 2],
-			data[4 * i + 3]);
+	for (i = 0; i <= op; i++) {
+		fprintf(stderr, "  #%-3u ", i);
+		mc_op_print(stderr, &p.ops[i]);
+		fprintf(stderr, "%s%s\n", done[i][0] ? "  # " : "", done[i]);
+	}
 	fprintf(stderr, "model:\n");
 	model_dump(&m, stderr, 0, ULONG_MAX);
 	abort();
@@ -50,12 +71,13 @@ static const char *op_insert(uint8_t a, uint8_t b, uint8_t c)
 
 	/* A known deviation: skip this insert, go on with the program. */
 	if (why)
-		return known_hit(mp_signature(why)) ? NULL : why;
+		return known_hit(mp_signature(why)) ? (note("known deviation"), NULL) : why;
 	m.start_pfn = min;
 	if (!model_highest_fit(&m, sz, max, 0, &lo))
-		return NULL;
+		return note("no fit"), NULL;
 	if (mp_store(&mt, &lock, lo, lo + sz - 1, &payload))
-		return NULL;	/* GFP_ATOMIC may fail; tree checked below */
+		return note("[0x%lx-0x%lx] store failed", lo, lo + sz - 1), NULL;
+	note("= [0x%lx-0x%lx]", lo, lo + sz - 1);
 	model_insert(&m, lo, lo + sz - 1, MS_LIVE, sz, 0);
 	return NULL;
 }
@@ -67,14 +89,17 @@ static const char *op_erase(uint8_t a, bool atomic_fail)
 	const char *why = NULL;
 
 	if (!m.nr)
-		return NULL;
+		return note("no entry"), NULL;
 	r = model_at(&m, a % m.nr);
+	note("[0x%lx-0x%lx]", r->lo, r->hi);
 	if (atomic_fail)
 		why = mp_erase_atomic(&mt, &lock, &m, r->lo, r->hi, &erased);
 	else if (mp_store(&mt, &lock, r->lo, r->hi, NULL))
 		return "an erase without allocation failures failed";
 	if (!why && erased)
 		model_remove(&m, a % m.nr);
+	else if (!why)
+		note("[0x%lx-0x%lx] kept: -ENOMEM", r->lo, r->hi);
 	return why;
 }
 
@@ -83,8 +108,9 @@ static const char *op_overwrite(uint8_t a)
 	const struct model_range *r;
 
 	if (!m.nr)
-		return NULL;
+		return note("no entry"), NULL;
 	r = model_at(&m, a % m.nr);
+	note("[0x%lx-0x%lx]", r->lo, r->hi);
 	return mp_exact_overwrite(&mt, &lock, &m, r->lo, r->hi, &payload);
 }
 
@@ -134,10 +160,36 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/*
+ * A text program, as the bytes it stands for.  One that does not parse
+ * is said so in one line and run as the bytes it is: the target stays
+ * total, as libFuzzer needs (iovafuzz_prog and scripts/repro refuse it,
+ * exit 2).
+ */
+static size_t from_text(const uint8_t **data, size_t size)
+{
+	static struct mc_program p;
+	static uint8_t buf[4 * MAX_OPS];
+	char err[160];
+
+	if (!mc_parse((const char *)*data, size, &p, err, sizeof(err))) {
+		fprintf(stderr, "maple_contract: not a valid text program: %s\n",
+			err);
+		return size;
+	}
+	*data = buf;
+	return mc_encode(&p, buf, sizeof(buf));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	unsigned int i, n = size / 4 < MAX_OPS ? size / 4 : MAX_OPS;
+	unsigned int i, n;
 	const char *why;
+
+	if (mc_is_text(data, size))
+		size = from_text(&data, size);
+	n = size / 4 < MAX_OPS ? size / 4 : MAX_OPS;
+	memset(done, 0, sizeof(done));
 
 	shim_reset(1);
 	spin_lock_init(&lock);
@@ -146,6 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		model_init(&m, 0);
 	model_reset(&m, 0);
 	for (i = 0; i < n; i++) {
+		cur = i;
 		why = run_op(data + 4 * i);
 		if (!why)
 			why = mp_tree_equals_model(&mt, &m, i % 16 == 15);

@@ -8,8 +8,10 @@
  *
  * -v prints the op trace as it runs; -e compares the whole tree and every
  * magazine with the model after every op (not every 32 ops), to pin a
- * finding to the op that caused it.  Exit 0: every input passed; 1: an
- * invariant was violated (report on stdout); 2: an input could not be read.
+ * finding to the op that caused it.  An input is a binary program or a
+ * text one (fuzz/TEXT.md, told apart by its first line).  Exit 0: every
+ * input passed; 1: an invariant was violated (report on stdout); 2: an
+ * input could not be read or is malformed text.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -22,8 +24,11 @@
 
 #include "program.h"
 #include "runner.h"
+#include "text.h"
 
-#define REPLAY_MAX_INPUT (PROG_HDR_BYTES + PROG_MAX_OPS * PROG_OP_BYTES)
+#define REPLAY_MAX_BIN (PROG_HDR_BYTES + PROG_MAX_OPS * PROG_OP_BYTES)
+/* Room for a text program of PROG_MAX_OPS lines. */
+#define REPLAY_MAX_INPUT (1 << 20)
 
 static struct run_opts opts = { .out = NULL };
 
@@ -33,11 +38,25 @@ static int die_io(const char *path)
 	return 2;
 }
 
+/* A text program, as the bytes it stands for; -1 if it is malformed. */
+static long from_text(const char *path, uint8_t *buf, size_t n)
+{
+	static struct program prog;
+	char err[160];
+
+	if (!text_parse((const char *)buf, n, &prog, err, sizeof(err))) {
+		fprintf(stderr, "iovafuzz-replay: %s:%s\n", path, err);
+		return -1;
+	}
+	return text_encode(&prog, buf, REPLAY_MAX_BIN);
+}
+
 static int replay_file(const char *path)
 {
 	static uint8_t buf[REPLAY_MAX_INPUT];
 	const char *inv;
 	size_t n;
+	long len;
 	FILE *f = fopen(path, "rb");
 
 	if (!f)
@@ -48,6 +67,14 @@ static int replay_file(const char *path)
 		return die_io(path);
 	}
 	fclose(f);
+	if (text_is_program(buf, n)) {
+		len = from_text(path, buf, n);
+		if (len < 0)
+			return 2;
+		n = len;
+	} else if (n > REPLAY_MAX_BIN) {
+		n = REPLAY_MAX_BIN;	/* what the decoder reads of it */
+	}
 	if (opts.verbose)
 		printf("== %s (%zu bytes)\n", path, n);
 	inv = run_program(buf, n, &opts);

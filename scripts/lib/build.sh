@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The tree and the fuzz build of one target, as scripts/fuzz names them,
-# for the scripts that use its builds without fuzzing (scripts/corpus-merge).
+# The tree and the build of one tree, as scripts/fuzz names them, for every
+# script that builds one (scripts/fuzz, repro, corpus-merge).
 # Source it after common.sh; it sets no shell options.
 
 # iovafuzz_resolve_tree SETUP-ARGS...: sets tree_name, tree_path,
@@ -26,23 +26,28 @@ iovafuzz_target_binary() {
 	fi
 }
 
-# iovafuzz_build_targets DIR TARGET...: configure the resolved tree alone
-# into DIR, as scripts/fuzz does (the same directory is shared with it,
-# under the same lock), and build TARGETs; a failure is one line with the
-# log's first error.
-iovafuzz_build_targets() {
-	local dir=$1 top log=$1.log lock
-	shift
+# iovafuzz_build_tree DIR CC NAME PATH TARGET...: configure tree NAME at
+# PATH alone into DIR with compiler CC and build TARGETs.  Every script
+# that builds one tree does it here, so they share DIR (under one lock) and
+# name a failure alike: one line with the log's first error.
+iovafuzz_build_tree() {
+	local dir=$1 cc=$2 name=$3 path=$4 top log=$1.log lock
+	shift 4
 	top=$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
 	mkdir -p -- "$dir" || die "cannot create build directory $dir"
 	exec {lock}>"$dir.lock"
 	flock "$lock"
-	if ! { CC=clang-14 cmake -S "$top" -B "$dir" \
-		-DIOVAFUZZ_TREES="$tree_name=$tree_path" \
+	if ! { CC=$cc cmake -S "$top" -B "$dir" \
+		-DIOVAFUZZ_TREES="$name=$path" \
 		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF \
 		-DIOVAFUZZ_VARIANTS=OFF &&
 		cmake --build "$dir" -j "$(nproc)" --target "$@"; } >"$log" 2>&1; then
 		die "build failed: $(iovafuzz_log_error "$log") (log: $log)"
 	fi
 	exec {lock}>&-
+}
+
+# iovafuzz_build_targets DIR TARGET...: the resolved tree's TARGETs.
+iovafuzz_build_targets() {
+	iovafuzz_build_tree "$1" clang-14 "$tree_name" "$tree_path" "${@:2}"
 }

@@ -15,13 +15,22 @@ IOVAFUZZ_CORE_FILES=(drivers/iommu/iova.c include/linux/iova.h
 IOVAFUZZ_RBTREE_FILES=(lib/rbtree.c include/linux/rbtree.h
 	include/linux/rbtree_augmented.h include/linux/rbtree_types.h)
 # Taken from the packaged tarball as well: rbtree_latch.h, and the top
-# Makefile for VERSION/PATCHLEVEL/SUBLEVEL.
-IOVAFUZZ_EXTRA_FILES=(include/linux/rbtree_latch.h Makefile)
+# Makefile for VERSION/PATCHLEVEL/SUBLEVEL, and the dma-buf system heap
+# (target system_heap; a tree without it still builds the iova targets).
+IOVAFUZZ_HEAP_FILES=(drivers/dma-buf/heaps/system_heap.c)
+# For scripts/kunit: the example suite (KUnit written by others, to check
+# the KUnit shim) and kunit.py's KTAP parser (to check its output), which
+# every tarball has, then the tree's own IOVA suite (none in 6.1 or 6.12).
+IOVAFUZZ_KUNIT_FILES=(lib/kunit/kunit-example-test.c
+	tools/testing/kunit/kunit_parser.py tools/testing/kunit/kunit_printer.py
+	drivers/iommu/iova-kunit.c)
+IOVAFUZZ_EXTRA_FILES=(include/linux/rbtree_latch.h Makefile
+	"${IOVAFUZZ_HEAP_FILES[@]}" "${IOVAFUZZ_KUNIT_FILES[@]}")
 
 # Debian packages the build and fuzz scripts need (linux-source-<v> comes
 # on top, per requested kernel). libclang-rt-14-dev ships libFuzzer.
 IOVAFUZZ_TOOL_PACKAGES=(clang-14 libclang-rt-14-dev llvm-14 cmake make patch
-	afl++ xz-utils python3)
+	afl++ xz-utils python3 gnuplot-nox valgrind git)
 
 # die MSG...: print "<prog>: MSG" on stderr and exit 2.
 die() {

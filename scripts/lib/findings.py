@@ -7,16 +7,20 @@
       stdout+stderr of a replay, '-' for stdin) reports.
   findings.py minimize [--tree DIR] [--header N] [--op-size N]
                        [--max-candidates N] [--max-seconds S] [--timeout S]
-                       -o OUT INPUT -- REPLAYER...
+                       [--simplify PROG] -o OUT INPUT -- REPLAYER...
       Delta-debug INPUT at op granularity, keeping a candidate only if
-      replaying it gives INPUT's signature; write the result to OUT and
-      print the signature.
+      replaying it gives INPUT's signature; with --simplify, then make
+      each argument simpler through the text form (PROG converts, e.g.
+      iovafuzz_prog), and repeat; write the result to OUT and print the
+      signature.
   findings.py record --work DIR --start EPOCH [--known FILE]... [minimize
                      options] INPUT... -- REPLAYER...
       Classify each INPUT (an input the engine reported; it is moved away)
       into DIR/findings.tsv; a signature new in this run gets
-      DIR/findings/<slug>/ with the input, the minimized input (.min) and
-      the minimized input's report (report.txt).  Prints one line per
+      DIR/findings/<slug>/ with the input and its signature (each put in
+      place by a rename, and the table written, before anything else
+      runs on it), then the minimized input (.min) and the minimized
+      input's report (report.txt).  Prints one line per
       input: new|seen TAB known|unknown TAB signature TAB seconds TAB artifact
   findings.py summary --work DIR [--known FILE]...
       Print DIR/findings.tsv as a table.
@@ -262,6 +266,108 @@ class Minimizer:
         return ops
 
 
+# --- simplifying arguments ---------------------------------------------------
+
+# Simpler values of a text program's arguments (fuzz/TEXT.md), in the
+# order they are tried: smaller sizes, the plain 32-bit limit, no flags,
+# the first range, fewer repeats and injected failures, one CPU.
+def simpler_values(key, val):
+    if key == "size" and val.isdigit() and int(val) > 1:
+        return [str(v) for v in (1, 2, 4, 8, 16) if v < int(val)]
+    if key == "limit" and val != "dma32-1":
+        return ["dma32-1"]
+    if key in ("aligned", "flush", "global") and val == "1":
+        return ["0"]
+    if key in ("live", "gap", "deferred", "off", "cpu", "entry") and \
+            val != "0":
+        return ["0"]
+    if key == "times" and val.isdigit() and int(val) > 1:
+        return sorted({"1", str(int(val) // 2)}, key=int)
+    if key == "nth" and val != "1":
+        return ["1"]
+    if key == "pressure" and val != "2":
+        return ["2"]
+    if key == "cpus" and val != "1":
+        return ["1"]
+    if key == "granule" and val != "4096":
+        return ["4096"]
+    if key == "start" and val != "low:0":
+        return ["low:0"]
+    return []
+
+
+ARG = re.compile(r"(\w+)=([^,()\s]+(?:\([^()]*\)[^,()\s]*)?)")
+
+
+def line_variants(line):
+    """Each simpler form of one text line: one argument changed, or the
+    raw bytes or the injection dropped."""
+    code = line.split("#", 1)[0].rstrip()
+    if re.search(r"\{[0-9a-fA-F ]+\}", code):
+        yield re.sub(r"\s*\{[0-9a-fA-F ]+\}", "", code, count=1)
+    if " ; fail(" in code:
+        yield code.split(" ; fail(", 1)[0]
+    for m in ARG.finditer(code):
+        for v in simpler_values(m.group(1), m.group(2)):
+            yield code[:m.start(2)] + v + code[m.end(2):]
+
+
+def simplify_text(lines, test):
+    """Lines of a text program with each argument made as simple as
+    test(lines) -> bool allows, one change at a time, in order."""
+    lines = list(lines)
+    try:
+        for i in range(1, len(lines)):
+            changed = True
+            while changed:
+                changed = False
+                for cand in line_variants(lines[i]):
+                    trial = lines[:i] + [cand] + lines[i + 1:]
+                    if test(trial):
+                        lines, changed = trial, True
+                        break
+    except Budget:
+        pass
+    return lines
+
+
+def minimize_program(m, data, prog, rounds=3):
+    """ddmin over ops, then simpler arguments through the text form
+    (PROG: the iovafuzz_prog converter, a path or a command list such as
+    [path, "--target", "maple_contract"]), until neither changes anything
+    or the budget is spent."""
+    prog = [prog] if isinstance(prog, str) else list(prog)
+    with tempfile.TemporaryDirectory(prefix="iovafuzz-simp.") as tmp:
+        binp, txtp = os.path.join(tmp, "p.bin"), os.path.join(tmp, "p.txt")
+
+        def to_text(b):
+            write_bytes(binp, b)
+            r = subprocess.run(prog + ["to-text", binp], capture_output=True,
+                               text=True)
+            if r.returncode:
+                die(f"{prog[0]}: {r.stderr.strip()}")
+            return r.stdout.splitlines()
+
+        def to_bin(lines):
+            with open(txtp, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
+            r = subprocess.run(prog + ["to-bin", txtp, binp],
+                               capture_output=True, text=True)
+            return read_bytes(binp) if r.returncode == 0 else None
+
+        def test(lines):
+            b = to_bin(lines)
+            return b is not None and m.test(b)
+
+        for _ in range(rounds):
+            data = m.ddmin(data)
+            simple = to_bin(simplify_text(to_text(data), test))
+            if simple is None or simple == data:
+                break
+            data = simple
+    return data
+
+
 def split(seq, n):
     """seq cut into n nearly equal, non-empty chunks."""
     k, r = divmod(len(seq), n)
@@ -284,7 +390,10 @@ def minimize(args, cmd, path, out_path):
         m = Minimizer(cmd, args.tree, want, args.header, args.op_size,
                       args.max_candidates, args.max_seconds, args.timeout,
                       tmp)
-        small = m.ddmin(data)
+        if getattr(args, "simplify", None):
+            small = minimize_program(m, data, args.simplify)
+        else:
+            small = m.ddmin(data)
     write_bytes(out_path, small)
     return want
 
@@ -338,14 +447,30 @@ def write_table(work, table):
     os.replace(tmp, path)
 
 
-def save_finding(args, cmd, sig, path, out):
-    """findings/<slug>/: the input, its minimized form and the minimized
-    input's report.  Returns the saved input's path."""
+def write_atomic(path, text):
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def keep_finding(args, sig, path):
+    """findings/<slug>/: the input and its signature, each in place at
+    once (a rename), before anything that can fail runs on it.  Returns
+    the saved input's path."""
     d = os.path.join(args.work, "findings", slug(sig))
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     saved = os.path.join(d, os.path.basename(path))
     shutil.move(path, saved)
+    write_atomic(os.path.join(d, "signature"), sig + "\n")
+    return saved
+
+
+def save_finding(args, cmd, sig, saved, out):
+    """Next to a kept finding: its minimized form and the minimized
+    input's report."""
+    d = os.path.dirname(saved)
     small = saved + ".min"
     got = minimize(args, cmd, saved, small)
     report = out
@@ -381,8 +506,10 @@ def record(args, cmd):
             os.unlink(path)
             state, artifact = "seen", table[sig][2]
         else:
-            artifact = save_finding(args, cmd, sig, path, out)
+            artifact = keep_finding(args, sig, path)
             table[sig] = [1, seconds, artifact]
+            write_table(args.work, table)
+            save_finding(args, cmd, sig, artifact, out)
             state = "new"
         write_table(args.work, table)
         print(f"{state}\t{'known' if sig in known else 'unknown'}\t{sig}\t"
@@ -443,6 +570,9 @@ def min_options(p):
                    help="wall-clock cap on the minimization")
     p.add_argument("--timeout", type=float, default=30,
                    help="seconds one replay may take")
+    p.add_argument("--simplify", metavar="PROG",
+                   help="then simplify arguments through the text form "
+                   "(PROG: iovafuzz_prog)")
 
 
 def parse(argv):

@@ -192,7 +192,9 @@ class Record(unittest.TestCase):
         saved = lines[0][4]
         d = os.path.dirname(saved)
         self.assertEqual(sorted(os.listdir(d)),
-                         ["crash-1", "crash-1.min", "report.txt"])
+                         ["crash-1", "crash-1.min", "report.txt",
+                          "signature"])
+        self.assertEqual(slurp(os.path.join(d, "signature")), "PAIR\n")
         self.assertEqual(slurp(saved + ".min", "rb"), program(A, B))
         self.assertIn("signature: PAIR",
                       slurp(os.path.join(d, "report.txt")))
@@ -202,6 +204,26 @@ class Record(unittest.TestCase):
         self.assertEqual([(row[0], row[1]) for row in rows],
                          [("PAIR", "2"), ("ONLY_A", "1")])
         self.assertEqual(rows[0][3], saved)
+
+    def test_saved_before_minimizing(self):
+        # A replayer that works once, then cannot be run: the finding
+        # and its signature are in place before minimization fails.
+        once = os.path.join(self.tmp.name, "once.sh")
+        with open(once, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\nrm -f \"$0\"\nexec " +
+                    " ".join(FAKE) + " \"$@\"\n")
+        os.chmod(once, 0o755)
+        a = self.artifact("crash-1", program(A, FILL[0], B))
+        r = run("record", "--work", self.work, "--header", "2",
+                "--start", "0", a, "--", once)
+        self.assertEqual(r.returncode, 2, r.stdout)
+        table = slurp(os.path.join(self.work, "findings.tsv"))
+        sig, _, _, saved = table.splitlines()[0].split("\t")
+        self.assertEqual(sig, "PAIR")
+        self.assertEqual(slurp(saved, "rb"), program(A, FILL[0], B))
+        self.assertEqual(
+            slurp(os.path.join(os.path.dirname(saved), "signature")),
+            "PAIR\n")
 
     def test_summary_known(self):
         self.record(self.artifact("crash-1", program(A, B)))
