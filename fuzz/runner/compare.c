@@ -5,6 +5,7 @@
  * at a bounded interval (runner.c); a finding here names its defect.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <linux/cpumask.h>
 #include <shim/shim.h>
@@ -14,9 +15,36 @@
 
 /* ---- observing the kernel ---- */
 
+static uint64_t mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void cache_print_add(struct cache_print *p, unsigned long pfn,
+		     unsigned long pages, int delta)
+{
+	uint64_t h1 = mix(pfn * 0x9e3779b97f4a7c15ULL + pages);
+	uint64_t h2 = mix(h1 ^ (pages * 0xd6e8feb86659fd93ULL + pfn));
+
+	if (delta > 0) {
+		p->n++;
+		p->h1 += h1;
+		p->h2 += h2;
+	} else {
+		p->n--;
+		p->h1 -= h1;
+		p->h2 -= h2;
+	}
+}
+
 static void add_cached(void *arg, unsigned int order, int cpu,
 		       unsigned long pfn)
 {
+	cache_print_add(&run.walk_cached, pfn, 1UL << order, 1);
+	if (cpu >= 0 && !cpu_online(cpu))
+		run.offline_caches = true;
 	run.cached = grow(run.cached, &run.cap_cached, run.nr_cached,
 			 sizeof(*run.cached));
 	run.cached[run.nr_cached++] = (struct cached_pfn){
@@ -109,6 +137,49 @@ static bool cached_pass_quietly(void)
 	return false;
 }
 
+/*
+ * The CPU of each cached range as a walk of the magazines that passed
+ * unsorted saw it (the last walk, or with @previous the one before),
+ * for the ranges the model had then: before a report shows the model,
+ * and before a sorted pass that may stop half way.
+ */
+void settle_cached_cpus(bool previous)
+{
+	const struct cached_pfn *walk = previous ? run.cached_prev : run.cached;
+	size_t i, n = previous ? run.nr_cached_prev : run.nr_cached;
+	unsigned int at = previous ? run.synced_prev : run.synced_at;
+
+	if (!run.cpus_stale)
+		return;
+	run.cpus_stale = false;
+	for (i = 0; i < n; i++) {
+		const struct cached_pfn *c = &walk[i];
+		int idx = model_find(&run.m, c->pfn);
+		struct model_range *r = idx < 0 ? NULL : model_at(&run.m, idx);
+
+		if (r && r->state == MS_CACHED && r->lo == c->pfn &&
+		    r->tag < at)
+			r->cpu = c->cpu < 0 ? ~0u : (unsigned int)c->cpu;
+	}
+}
+
+/* The last walk becomes the one before; a new one starts empty. */
+static void new_walk(void)
+{
+	struct cached_pfn *t = run.cached_prev;
+	size_t cap = run.cap_cached_prev;
+
+	run.cached_prev = run.cached;
+	run.cap_cached_prev = run.cap_cached;
+	run.nr_cached_prev = run.nr_cached;
+	run.synced_prev = run.synced_at;
+	run.cached = t;
+	run.cap_cached = cap;
+	run.nr_cached = 0;
+	run.walk_cached = (struct cache_print){ 0 };
+	run.offline_caches = false;
+}
+
 /* Reconcile the model's cached ranges with the magazines: ranges that
  * left them went back to the tree's free space (flush, work, hotplug). */
 static bool sync_caches_api(void);
@@ -119,8 +190,19 @@ bool sync_caches(void)
 
 	if (!glue_caps.rcaches)
 		return sync_caches_api();
-	run.nr_cached = 0;
+	new_walk();
 	glue_walk_rcaches(&run.iovad, add_cached, NULL);
+	run.synced_at = run.nr_recs;
+	/* The magazines hold exactly the model's cached ranges, and no
+	 * offline CPU caches: the whole check, with nothing to look up.
+	 * Which CPU holds which range only shows in a report. */
+	if (!run.offline_caches &&
+	    !memcmp(&run.walk_cached, &run.model_cached,
+		    sizeof(run.walk_cached))) {
+		run.cpus_stale = true;
+		return true;
+	}
+	settle_cached_cpus(true);
 	if (!cached_pass_quietly()) {
 		qsort(run.cached, run.nr_cached, sizeof(*run.cached),
 		      cmp_cached);

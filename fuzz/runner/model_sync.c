@@ -5,6 +5,7 @@
  * with what the kernel did to a range.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <shim/shim.h>
 
@@ -50,7 +51,9 @@ void count_range(const struct model_range *r, int delta)
 	case MS_DEFERRED:
 		run.nr_deferred += delta;
 		break;
-	default:
+	case MS_CACHED:
+		cache_print_add(&run.model_cached, r->lo, r->hi - r->lo + 1,
+				delta);
 		break;
 	}
 }
@@ -58,6 +61,7 @@ void count_range(const struct model_range *r, int delta)
 /* With -e: the counts against a recount (a harness bug if they differ). */
 void check_counts(void)
 {
+	struct cache_print cached = { 0 };
 	unsigned int i, n[4] = { 0 }, fast = 0;
 
 	for (i = 0; i < run.m.nr; i++) {
@@ -65,10 +69,13 @@ void check_counts(void)
 
 		n[r->state]++;
 		fast += r->state == MS_LIVE && (r->flags & RF_FAST);
+		if (r->state == MS_CACHED)
+			cache_print_add(&cached, r->lo, r->hi - r->lo + 1, 1);
 	}
 	if (n[MS_LIVE] != run.nr_live || fast != run.nr_live_fast ||
 	    n[MS_RESERVED] != run.nr_reserved ||
-	    n[MS_DEFERRED] != run.nr_deferred) {
+	    n[MS_DEFERRED] != run.nr_deferred ||
+	    memcmp(&cached, &run.model_cached, sizeof(cached))) {
 		fprintf(stderr, "iovafuzz: internal error: model counts\n");
 		abort();
 	}

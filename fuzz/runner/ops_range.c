@@ -53,6 +53,7 @@ bool run_free(const struct prog_op *op)
 	    glue_lookup(&run.iovad, lo, &lo, &pfn) == GLUE_IOVA) {
 		count_range(model_at(&run.m, idx), -1);
 		model_at(&run.m, idx)->state = MS_CACHED;
+		count_range(model_at(&run.m, idx), 1);
 		model_at(&run.m, idx)->handle = NULL;	/* the caller let go */
 		return true;
 	}

@@ -98,6 +98,7 @@ static void dump_around(FILE *f)
 			fprintf(f, "  [0x%04lx-0x%04lx]%s\n", run.tree[i].lo,
 				run.tree[i].hi, run.tree[i].marker ? " marker" : "");
 	fprintf(f, "model [0x%lx-0x%lx]:\n", lo, hi);
+	settle_cached_cpus(false);
 	model_dump(&run.m, f, lo, hi);
 }
 

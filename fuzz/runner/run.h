@@ -57,6 +57,13 @@ struct tree_entry {
 	bool marker;
 };
 
+/* An order-independent fingerprint of a set of cached ranges: two sums of
+ * independent 64-bit hashes of (pfn, pages), and the count. */
+struct cache_print {
+	unsigned long n;
+	uint64_t h1, h2;
+};
+
 /* A struct iova reserve_iova() returned, and the range it was asked for. */
 struct held {
 	const struct iova *iova;
@@ -80,6 +87,11 @@ struct run_state {
 	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
 	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
 	unsigned int nr_live, nr_live_fast, nr_reserved; /* and these */
+	struct cache_print model_cached;	/* the model's cached ranges */
+	struct cache_print walk_cached;		/* the magazines', last walk */
+	bool offline_caches;		/* last walk: an offline CPU caches */
+	bool cpus_stale;		/* cached ranges' cpu not yet set */
+	unsigned int synced_at;		/* op of the last magazine walk */
 	int last_injected;		/* last op with an injected failure */
 	/* Size of the genuine failure (no fit) in each op, 0 if none, and
 	 * the op after which 32-bit space was last surely returned. */
@@ -89,8 +101,11 @@ struct run_state {
 	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
 	unsigned int op_begun;		/* what shim_op_begin() was told */
-	struct cached_pfn *cached;
+	struct cached_pfn *cached;	/* the last walk of the magazines */
 	size_t nr_cached, cap_cached;
+	struct cached_pfn *cached_prev;	/* the one before */
+	size_t nr_cached_prev, cap_cached_prev;
+	unsigned int synced_prev;
 	struct tree_entry *tree;
 	size_t nr_tree, cap_tree;
 	struct held *held;		/* reservations the caller holds */
@@ -180,6 +195,9 @@ bool check_findings(void);
 bool check_progress(void);
 
 /* compare.c */
+void cache_print_add(struct cache_print *p, unsigned long pfn,
+		     unsigned long pages, int delta);
+void settle_cached_cpus(bool previous);
 bool outside_window(unsigned long a, unsigned long b);
 void walk_tree(void);
 bool sync_caches(void);

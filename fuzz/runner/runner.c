@@ -58,6 +58,8 @@ void domain_init(void)
 	model_reset(&run.m, run.start_pfn);
 	run.nr_deferred = 0;
 	run.nr_live = run.nr_live_fast = run.nr_reserved = 0;
+	run.model_cached = (struct cache_print){ 0 };
+	run.cpus_stale = false;
 	run.nr_held = 0;
 	run.last_injected = -1;
 	run.returned_at = 0;
