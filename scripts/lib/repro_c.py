@@ -562,6 +562,36 @@ static struct kunit *cur_test;
     return "".join(lines)
 
 
+SHARED_HEADER = "iova_repro.h"
+
+
+def helpers_header():
+    """HELPERS as a header of their own, for a directory of generated
+    cases (corpus/kunit/) to share: each case defines MAX_RESULTS, its
+    domain and EXPECT, then includes it."""
+    body = HELPERS.replace("#define MAX_RESULTS\t%(nres)d\n", "", 1) % {}
+    return ("/* SPDX-License-Identifier: GPL-2.0-only */\n/*\n"
+            " * What every case scripts/repro generated needs: the ranges the\n"
+            " * caller holds and the checks of what it can observe.  A case\n"
+            " * defines MAX_RESULTS, GRANULE, START_PFN, NR_CPUS_USED, RCACHES,\n"
+            " * cur_op, cur_what and EXPECT() first.  Written by\n"
+            " * tests/repro/make_kunit_corpus.sh from scripts/lib/repro_c.py.\n"
+            " */\n#ifndef _IOVA_REPRO_H\n#define _IOVA_REPRO_H\n"
+            + body + "\n#endif\n")
+
+
+def share_helpers(text):
+    """A generated file with its helpers replaced by the shared header."""
+    m = re.search(r"^#define MAX_RESULTS\t(\d+)$", text, re.M)
+    if not m:
+        raise ValueError("no MAX_RESULTS: not a generated case")
+    own = HELPERS % {"nres": int(m.group(1))}
+    if own not in text:
+        raise ValueError("helpers differ from repro_c.py's: regenerate")
+    return text.replace(own, f"\n#define MAX_RESULTS\t{m.group(1)}\n\n"
+                        f"#include \"{SHARED_HEADER}\"\n", 1)
+
+
 def domain_of(keys):
     """The domain: line of a report, as numbers."""
     d = dict(re.findall(r"(\w+)=(\S+)", keys.get("domain", "")))

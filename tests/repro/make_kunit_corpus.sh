@@ -4,8 +4,9 @@
 # make_kunit_corpus.sh BUILD [NAME...]: corpus/kunit/iova_<name>_kunit.c,
 # the KUnit case scripts/repro writes for mutant NAME's committed input
 # (corpus/regress/mutants/NAME), its suite named after the mutant: a
-# guard for the fix of the bug the mutant puts back.  Default: every
-# mutant of tests/mutants/ built in BUILD.
+# guard for the fix of the bug the mutant puts back; the helpers every
+# case shares go to corpus/kunit/iova_repro.h.  Default: every mutant of
+# tests/mutants/ built in BUILD.
 set -euo pipefail
 build=$(CDPATH='' cd -- "$1" && pwd)
 shift
@@ -19,6 +20,9 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/kunit-corpus.XXXXXX")
 trap 'rm -rf -- "$work"' EXIT
 mkdir -p "$top/corpus/kunit"
+python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import repro_c
+open(sys.argv[2], "w").write(repro_c.helpers_header())' \
+	"$top/scripts/lib" "$top/corpus/kunit/iova_repro.h"
 for name in "${names[@]}"; do
 	id=mut_${name//-/_}
 	[[ -x $build/tests/mutants/iovafuzz_replay_$id ]] || continue
@@ -34,6 +38,15 @@ for name in "${names[@]}"; do
 	sed -E "s/\b$old/$case/g;
 		s/\.name = \"[^\"]*\"/.name = \"${case//_/-}\"/;
 		s|^ \* iovafuzz reproducer \(KUnit case\): .*| * iovafuzz reproducer (KUnit case): $sig\n * (tests/mutants/$name.patch puts the bug back)|" \
-		"$work/$name/repro_kunit.c" >"$top/corpus/kunit/${case}_kunit.c"
+		"$work/$name/repro_kunit.c" >"$work/$name/case.c"
+	# The helpers once, in corpus/kunit/iova_repro.h, not in every case.
+	python3 - "$top/scripts/lib" "$work/$name/case.c" \
+		"$top/corpus/kunit/${case}_kunit.c" <<-'PY'
+		import sys
+		sys.path.insert(0, sys.argv[1])
+		import repro_c
+		text = open(sys.argv[2]).read()
+		open(sys.argv[3], "w").write(repro_c.share_helpers(text))
+	PY
 	echo "corpus/kunit/${case}_kunit.c: $sig"
 done

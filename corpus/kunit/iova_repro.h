@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What every case scripts/repro generated needs: the ranges the
+ * caller holds and the checks of what it can observe.  A case
+ * defines MAX_RESULTS, GRANULE, START_PFN, NR_CPUS_USED, RCACHES,
+ * cur_op, cur_what and EXPECT() first.  Written by
+ * tests/repro/make_kunit_corpus.sh from scripts/lib/repro_c.py.
+ */
+#ifndef _IOVA_REPRO_H
+#define _IOVA_REPRO_H
+
+
+/* What the caller holds: result K, its range and its struct iova. */
+static struct held {
+	unsigned long lo, hi;
+	struct iova *iova;	/* NULL: alloc_iova_fast(), or gone */
+	bool live, reserved;
+} r[MAX_RESULTS + 1];
+
+static struct iova_domain iovad;
+
+static void op(int n, const char *what)
+{
+	cur_op = n;
+	cur_what = what;
+	shim_op_begin(n);
+}
+
+static unsigned long roundup_pow2(unsigned long n)
+{
+	unsigned long p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return p;
+}
+
+/* A new range: bounds, size, alignment, overlap with what is held. */
+static void check_new(unsigned long lo, unsigned long hi, unsigned long size,
+		      unsigned long limit, unsigned long align, bool fast)
+{
+	unsigned long got = hi - lo + 1;
+	int k;
+
+	EXPECT(lo >= START_PFN && lo <= hi && hi <= limit,
+	       "[0x%lx-0x%lx] outside [0x%lx-0x%lx]", lo, hi,
+	       (unsigned long)START_PFN, limit);
+	/* The fast path rounds up the sizes the tree's range caches hold
+	 * (below 2^(IOVA_RANGE_CACHE_MAX_SIZE - 1) pages). */
+	if (fast && size < 1UL << (glue_rcache_orders - 1))
+		size = roundup_pow2(size);
+	EXPECT(got == size, "[0x%lx-0x%lx] has %lu pages, want %lu", lo, hi,
+	       got, size);
+	EXPECT(lo % align == 0, "[0x%lx-0x%lx] not aligned to %lu pages",
+	       lo, hi, align);
+	for (k = 0; k < MAX_RESULTS; k++)
+		EXPECT(!r[k].live || r[k].hi < lo || r[k].lo > hi,
+		       "[0x%lx-0x%lx] overlaps held [0x%lx-0x%lx]", lo, hi,
+		       r[k].lo, r[k].hi);
+}
+
+static void hold(int k, unsigned long lo, unsigned long hi,
+		 struct iova *iova, bool reserved)
+{
+	r[k] = (struct held){ lo, hi, iova, true, reserved };
+}
+
+static void got_alloc(int k, struct iova *iova, unsigned long size,
+		      unsigned long limit, bool aligned, bool must)
+{
+	if (must)
+		EXPECT(iova, "alloc_iova(%lu, 0x%lx) failed, with room for it",
+		       size, limit);
+	if (!iova)
+		return;
+	check_new(iova->pfn_lo, iova->pfn_hi, size, limit,
+		  aligned ? roundup_pow2(size) : 1, false);
+	hold(k, iova->pfn_lo, iova->pfn_hi, iova, false);
+}
+
+static void got_fast(int k, unsigned long pfn, unsigned long size,
+		     unsigned long limit, bool must)
+{
+	struct iova *iova;
+
+	if (must)
+		EXPECT(pfn, "alloc_iova_fast(%lu, 0x%lx) failed, with room for it",
+		       size, limit);
+	if (!pfn)
+		return;
+	iova = find_iova(&iovad, pfn);
+	EXPECT(iova && iova->pfn_lo == pfn,
+	       "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
+	       pfn);
+	check_new(pfn, iova->pfn_hi, size, limit, roundup_pow2(size), true);
+	hold(k, pfn, iova->pfn_hi, NULL, false);
+}
+
+static void got_reserve(int k, struct iova *iova, unsigned long lo,
+			unsigned long hi)
+{
+	if (iova)
+		hold(k, lo, hi, iova, true);
+}
+
+static struct iova *handle_of(int k)
+{
+	return r[k].iova ? r[k].iova : find_iova(&iovad, r[k].lo);
+}
+
+static void release(int k)
+{
+	r[k].live = false;
+	r[k].iova = NULL;
+}
+
+/*
+ * The frees of what the caller holds, and nothing where it never got it:
+ * under scripts/kunit --fail-nth an allocation the trace saw succeed may
+ * fail, and the program goes on without that range.
+ */
+static bool free_held(int k, unsigned long off)
+{
+	if (!r[k].live)
+		return false;
+	free_iova(&iovad, r[k].lo + off);
+	release(k);
+	return true;
+}
+
+static bool free_handle(int k)
+{
+	if (!r[k].live)
+		return false;
+	__free_iova(&iovad, handle_of(k));
+	release(k);
+	return true;
+}
+
+static void free_fast_held(int k, unsigned long size)
+{
+	if (r[k].live)
+		free_iova_fast(&iovad, r[k].lo, size);
+	release(k);
+}
+
+/* After free_iova*(), a CPU going offline, a flush: not found. */
+static void expect_gone(int k, const char *why)
+{
+	EXPECT(!find_iova(&iovad, r[k].lo),
+	       "[0x%lx-0x%lx] still found after %s", r[k].lo, r[k].hi, why);
+}
+
+static void expect_found(int k, unsigned long off)
+{
+	struct iova *iova;
+
+	if (!r[k].live || r[k].reserved)
+		return;
+	iova = find_iova(&iovad, r[k].lo + off);
+	EXPECT(iova && iova->pfn_lo == r[k].lo && iova->pfn_hi == r[k].hi,
+	       "find_iova(0x%lx) does not return held [0x%lx-0x%lx]",
+	       r[k].lo + off, r[k].lo, r[k].hi);
+}
+
+/* After every op: no WARN, every struct iova the API gave still holds
+ * its range (a reservation: some of what was reserved). */
+static void checks(void)
+{
+	const struct shim_finding *w = shim_first_finding();
+	int k;
+
+	EXPECT(!w, "%s in %s() at %s:%d", w ? w->kind : "",
+	       w ? w->func : "", w ? w->file : "", w ? w->line : 0);
+	for (k = 0; k < MAX_RESULTS; k++) {
+		const struct iova *iova = r[k].live ? r[k].iova : NULL;
+
+		if (!iova)
+			continue;
+		if (r[k].reserved)
+			EXPECT(iova->pfn_lo <= r[k].hi && iova->pfn_hi >= r[k].lo,
+			       "reserve_iova(0x%lx, 0x%lx) gave [0x%lx-0x%lx]",
+			       r[k].lo, r[k].hi, iova->pfn_lo, iova->pfn_hi);
+		else
+			EXPECT(iova->pfn_lo == r[k].lo && iova->pfn_hi == r[k].hi,
+			       "the struct iova of [0x%lx-0x%lx] now holds [0x%lx-0x%lx]",
+			       r[k].lo, r[k].hi, iova->pfn_lo, iova->pfn_hi);
+	}
+}
+
+static void domain_init(void)
+{
+	memset(r, 0, sizeof(r));
+	init_iova_domain(&iovad, GRANULE, START_PFN);
+	EXPECT(!RCACHES || !iova_domain_init_rcaches(&iovad),
+	       "iova_domain_init_rcaches() failed");
+}
+
+static void domain_put(void)
+{
+	put_iova_domain(&iovad);
+	shim_rcu_barrier();
+	EXPECT(!shim_live_objects(),
+	       "%lu object(s) live after put_iova_domain()",
+	       shim_live_objects());
+}
+
+#endif
