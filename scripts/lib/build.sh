@@ -29,7 +29,8 @@ iovafuzz_target_binary() {
 # iovafuzz_build_tree DIR CC NAME PATH TARGET...: configure tree NAME at
 # PATH alone into DIR with compiler CC and build TARGETs.  Every script
 # that builds one tree does it here, so they share DIR (under one lock) and
-# name a failure alike: one line with the log's first error.
+# name a failure alike: one line with the log's first error.  Extra cmake
+# arguments (coverage flags) come in the array IOVAFUZZ_CMAKE_EXTRA.
 iovafuzz_build_tree() {
 	local dir=$1 cc=$2 name=$3 path=$4 top log=$1.log lock
 	shift 4
@@ -40,7 +41,7 @@ iovafuzz_build_tree() {
 	if ! { CC=$cc cmake -S "$top" -B "$dir" \
 		-DIOVAFUZZ_TREES="$name=$path" \
 		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF \
-		-DIOVAFUZZ_VARIANTS=OFF &&
+		-DIOVAFUZZ_VARIANTS=OFF ${IOVAFUZZ_CMAKE_EXTRA[@]+"${IOVAFUZZ_CMAKE_EXTRA[@]}"} &&
 		cmake --build "$dir" -j "$(nproc)" --target "$@"; } >"$log" 2>&1; then
 		die "build failed: $(iovafuzz_log_error "$log") (log: $log)"
 	fi

@@ -14,20 +14,11 @@ COV_FLAGS="-fprofile-instr-generate -fcoverage-mapping"
 # files it is given: maple_tree.c's coverage by the contract's corpus).
 # Sets cov_bin and cov_contract.  Locked, like scripts/fuzz's builds.
 cov_build() {
-	local dir=$1 src=$2 log=$1.log lock
-	mkdir -p -- "$dir"
-	exec {lock}>"$dir.lock"
-	flock "$lock"
-	if ! { CC=clang-14 cmake -S "$top" -B "$dir" -DIOVAFUZZ_TREES="tree=$src" \
-		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF -DIOVAFUZZ_VARIANTS=OFF \
-		-DCMAKE_C_FLAGS="$COV_FLAGS" \
-		-DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" &&
-		cmake --build "$dir" -j "$(nproc)" --target iovafuzz_replay_tree_plain \
-			iovafuzz_fuzz_maple_contract_tree
-	} >"$log" 2>&1; then
-		die "coverage build failed: $(iovafuzz_log_error "$log") (log: $log)"
-	fi
-	exec {lock}>&-
+	local dir=$1 src=$2
+	local IOVAFUZZ_CMAKE_EXTRA=(-DCMAKE_C_FLAGS="$COV_FLAGS"
+		-DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate")
+	iovafuzz_build_tree "$dir" clang-14 tree "$src" \
+		iovafuzz_replay_tree_plain iovafuzz_fuzz_maple_contract_tree
 	cov_bin=$dir/iovafuzz_replay_tree_plain
 	cov_contract=$dir/iovafuzz_fuzz_maple_contract_tree
 }

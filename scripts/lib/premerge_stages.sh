@@ -11,20 +11,11 @@ PM_TESTS=(smoke_iova smoke_maple maple_contract)
 # series on the same base, reuses it), and build the replay and the
 # tests.  Locked like scripts/fuzz's builds.
 pm_build() {
-	local dir=$1 name=$2 src=$3 log=$1.log lock t id
+	local dir=$1 name=$2 src=$3 t id
 	id=${name//[^A-Za-z0-9_]/_}
 	local targets=("iovafuzz_replay_$id")
 	for t in "${PM_TESTS[@]}"; do targets+=("${t}_$id"); done
-	mkdir -p -- "$dir"
-	exec {lock}>"$dir.lock"
-	flock "$lock"
-	if ! { CC=clang-14 cmake -S "$top" -B "$dir" -DIOVAFUZZ_TREES="$name=$src" \
-		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF -DIOVAFUZZ_VARIANTS=OFF &&
-		cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}"
-	} >"$log" 2>&1; then
-		die "build of $src failed: $(iovafuzz_log_error "$log") (log: $log)"
-	fi
-	exec {lock}>&-
+	iovafuzz_build_tree "$dir" clang-14 "$name" "$src" "${targets[@]}"
 	pm_replay=$dir/iovafuzz_replay_$id
 }
 
