@@ -15,6 +15,11 @@
  * front: it runs its fuzz-build sibling (the same program, built with
  * ASan, UBSan and the fuzzer's coverage, as <this binary>_fuzz) with
  * --child, and prints both builds in one table.
+ *
+ * A third pass, the floor, replays the kernel calls with the reads every
+ * full comparison must make (the tree, checked and walked, and every
+ * magazine, every RUN_FULL_CHECK_EVERY ops) and nothing else: no harness
+ * that checks as much, as often, can cost less.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -32,6 +37,7 @@
 
 struct result {
 	double harness, kernel;		/* seconds per pass, median */
+	double floor;			/* kernel, full checks' reads */
 	unsigned long calls;		/* kernel calls per pass */
 	size_t nr;			/* inputs per pass */
 	bool ok;
@@ -63,19 +69,20 @@ static void pass_harness(const struct bench_set *s, unsigned int reps)
 			run_program(s->in[i].data, s->in[i].size, &quiet);
 }
 
-static void pass_kernel(const struct bench_set *s, unsigned int reps)
+static void pass_kernel(const struct bench_set *s, unsigned int reps,
+			unsigned int read_every)
 {
 	unsigned int k;
 	size_t i;
 
 	for (k = 0; k < reps; k++)
 		for (i = 0; i < s->nr; i++)
-			raw_run(&s->in[i].stream);
+			raw_run(&s->in[i].stream, read_every);
 }
 
 static struct result measure(struct bench_set *s, unsigned int rounds)
 {
-	double th[MAX_ROUNDS], tk[MAX_ROUNDS], t;
+	double th[MAX_ROUNDS], tk[MAX_ROUNDS], tf[MAX_ROUNDS], t;
 	struct result res = { .nr = s->nr };
 	unsigned int r, reps;
 	size_t i;
@@ -91,7 +98,7 @@ static struct result measure(struct bench_set *s, unsigned int rounds)
 		res.calls += s->in[i].stream.nr;
 		/* The bare replay must do the same work: a kernel warning
 		 * there means it went another way. */
-		raw_run(&s->in[i].stream);
+		raw_run(&s->in[i].stream, RUN_FULL_CHECK_EVERY);
 		if (shim_first_finding()) {
 			fprintf(stderr, "iovafuzz-bench: the kernel-alone replay of %s went another way (%s in %s)\n",
 				s->in[i].name, shim_first_finding()->kind,
@@ -109,13 +116,18 @@ static struct result measure(struct bench_set *s, unsigned int rounds)
 		pass_harness(s, reps);
 		th[r] = (now() - t) / reps;
 		t = now();
-		pass_kernel(s, reps);
+		pass_kernel(s, reps, 0);
 		tk[r] = (now() - t) / reps;
+		t = now();
+		pass_kernel(s, reps, RUN_FULL_CHECK_EVERY);
+		tf[r] = (now() - t) / reps;
 	}
 	qsort(th, rounds, sizeof(double), cmp_dbl);
 	qsort(tk, rounds, sizeof(double), cmp_dbl);
+	qsort(tf, rounds, sizeof(double), cmp_dbl);
 	res.harness = th[rounds / 2];
 	res.kernel = tk[rounds / 2];
+	res.floor = tf[rounds / 2];
 	res.ok = true;
 	return res;
 }
@@ -151,8 +163,8 @@ static void run_child(const char *self, int argc, char **argv,
 		struct result r = { .ok = true };
 		char which[16];
 
-		if (sscanf(line, "%15s %lf %lf %lu %zu", which, &r.harness,
-			   &r.kernel, &r.calls, &r.nr) != 5)
+		if (sscanf(line, "%15s %lf %lf %lu %zu %lf", which, &r.harness,
+			   &r.kernel, &r.calls, &r.nr, &r.floor) != 6)
 			continue;
 		if (!strcmp(which, "files"))
 			*files = r;
@@ -164,7 +176,8 @@ static void run_child(const char *self, int argc, char **argv,
 	free(cmd);
 }
 
-static void row(const char *build, const struct result *r, bool rate)
+static void row_of(const char *build, const struct result *r, double t,
+		   bool rate)
 {
 	if (!r->ok) {
 		printf("  %-26s (not built)\n", build);
@@ -172,19 +185,27 @@ static void row(const char *build, const struct result *r, bool rate)
 	}
 	if (rate)
 		printf("  %-26s %9.0f execs/s  %9.0f execs/s  %6.2fx\n", build,
-		       r->nr / r->harness, r->nr / r->kernel,
-		       r->harness / r->kernel);
+		       r->nr / t, r->nr / r->kernel, t / r->kernel);
 	else
 		printf("  %-26s %9.3f ms       %9.3f ms       %6.2fx\n", build,
-		       r->harness * 1e3, r->kernel * 1e3,
-		       r->harness / r->kernel);
+		       t * 1e3, r->kernel * 1e3, t / r->kernel);
+}
+
+static void row(const char *build, const struct result *r, bool rate)
+{
+	row_of(build, r, r->harness, rate);
+}
+
+static void floor_row(const char *build, const struct result *r, bool rate)
+{
+	row_of(build, r, r->floor, rate);
 }
 
 static void print_child(const char *which, const struct result *r)
 {
 	if (r->ok)
-		printf("%s %.9f %.9f %lu %zu\n", which, r->harness, r->kernel,
-		       r->calls, r->nr);
+		printf("%s %.9f %.9f %lu %zu %.9f\n", which, r->harness,
+		       r->kernel, r->calls, r->nr, r->floor);
 }
 
 static int usage(const char *self)
@@ -238,9 +259,16 @@ int main(int argc, char **argv)
 	       files.nr, files.nr == 1 ? "" : "s", files.calls);
 	row("-O2", &files, false);
 	row("fuzz (ASan+UBSan+cov)", &cf, false);
+	floor_row("floor, -O2", &files, false);
+	floor_row("floor, fuzz", &cf, false);
 	printf("%zu programs of %d ops (%lu calls)\n", ops64.nr, BENCH_OPS,
 	       ops64.calls);
 	row("-O2", &ops64, true);
 	row("fuzz (ASan+UBSan+cov)", &co, true);
+	floor_row("floor, -O2", &ops64, true);
+	floor_row("floor, fuzz", &co, true);
+	printf("floor: the kernel calls, and only what every full comparison\n"
+	       "reads (the tree, checked and walked, and the magazines, every\n"
+	       "%d ops)\n", RUN_FULL_CHECK_EVERY);
 	return 0;
 }

@@ -37,8 +37,13 @@ struct raw_stream {
 	size_t nr, cap;
 };
 
-/* Runs @s on the kernel alone: no model, no checks. */
-void raw_run(const struct raw_stream *s);
+/* The full comparison runs after every this many ops (runner.c). */
+#define RUN_FULL_CHECK_EVERY 32
+
+/* Runs @s on the kernel alone: no model, no checks; with @read_every,
+ * also the reads a full comparison makes, after every that many ops and
+ * at the end. */
+void raw_run(const struct raw_stream *s, unsigned int read_every);
 
 struct run_opts {
 	bool verbose;		/* print the op trace as it runs */

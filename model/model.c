@@ -32,6 +32,8 @@ void model_init(struct model *m, unsigned long start_pfn)
 {
 	m->start_pfn = start_pfn;
 	m->r = NULL;
+	m->cls = NULL;
+	m->counted_flags = 0;
 	m->nr = 0;
 	m->cap = 0;
 }
@@ -39,7 +41,9 @@ void model_init(struct model *m, unsigned long start_pfn)
 void model_destroy(struct model *m)
 {
 	free(m->r);
+	free(m->cls);
 	m->r = NULL;
+	m->cls = NULL;
 	m->nr = 0;
 	m->cap = 0;
 }
@@ -114,6 +118,7 @@ static void model_grow(struct model *m)
 {
 	unsigned int cap = m->cap ? m->cap : MODEL_MIN_CAP / 2;
 	struct model_range *r;
+	unsigned char *cls;
 
 	/* Indices are returned as int, so never hold more than INT_MAX. */
 	if (cap > INT_MAX / 2)
@@ -123,6 +128,10 @@ static void model_grow(struct model *m)
 	if (!r)
 		model_die("out of memory growing range array");
 	m->r = r;
+	cls = realloc(m->cls, cap);
+	if (!cls)
+		model_die("out of memory growing range array");
+	m->cls = cls;
 	m->cap = cap;
 }
 
@@ -149,6 +158,7 @@ int model_insert(struct model *m, unsigned long lo, unsigned long hi,
 	/* Stored highest first: only the pos ranges below the new one move
 	 * (none, for a top-down allocator's newest range). */
 	move_ranges(m->r + m->nr - pos + 1, m->r + m->nr - pos, pos);
+	memmove(m->cls + m->nr - pos + 1, m->cls + m->nr - pos, pos);
 	m->nr++;
 
 	r = model_at(m, pos);
@@ -160,6 +170,7 @@ int model_insert(struct model *m, unsigned long lo, unsigned long hi,
 	r->tag = tag;
 	r->handle = NULL;
 	r->flags = 0;
+	model_recount(m, r);
 	return (int)pos;
 }
 
@@ -194,7 +205,64 @@ void model_remove(struct model *m, unsigned int idx)
 	if (idx >= m->nr)
 		model_die("model_remove: index out of range");
 	move_ranges(model_at(m, idx), model_at(m, idx) + 1, idx);
+	memmove(m->cls + m->nr - 1 - idx, m->cls + m->nr - idx, idx);
 	m->nr--;
+}
+
+#define CLS_COUNTED 4	/* above the state's two bits */
+
+static unsigned char class_of(const struct model *m,
+			      const struct model_range *r)
+{
+	unsigned int want = m->counted_flags;
+
+	return (unsigned char)(r->state |
+			       (want && (r->flags & want) == want ?
+				CLS_COUNTED : 0));
+}
+
+void model_recount(struct model *m, const struct model_range *r)
+{
+	m->cls[r - m->r] = class_of(m, r);
+}
+
+int model_next_in_state(const struct model *m, unsigned int from, int state,
+			unsigned int flags)
+{
+	unsigned int i;
+
+	if (state < 0 && !flags)
+		return from < m->nr ? (int)from : -1;
+	if (state >= 0 && (!flags || flags == m->counted_flags)) {
+		/* Index i is byte nr - 1 - i: the lowest range is last. */
+		unsigned char mask = flags ? 3 | CLS_COUNTED : 3;
+		unsigned char want = (unsigned char)(state |
+						     (flags ? CLS_COUNTED : 0));
+		const unsigned char *c = m->cls + m->nr;
+
+		for (i = from; i < m->nr; i++)
+			if ((c[-1 - (int)i] & mask) == want)
+				return (int)i;
+		return -1;
+	}
+	for (i = from; i < m->nr; i++) {
+		const struct model_range *r = model_at(m, i);
+
+		if ((state < 0 || r->state == (enum model_state)state) &&
+		    (r->flags & flags) == flags)
+			return (int)i;
+	}
+	return -1;
+}
+
+bool model_counts_ok(const struct model *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->nr; i++)
+		if (m->cls[i] != class_of(m, &m->r[i]))
+			return false;
+	return true;
 }
 
 unsigned long model_count(const struct model *m, enum model_state st)

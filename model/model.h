@@ -3,10 +3,10 @@
  * Reference interval model of one IOVA domain.
  *
  * This is deliberately naive: a sorted array of disjoint inclusive pfn
- * ranges, searched by binary search and scanned linearly.  It shares no
- * code with drivers/iommu/iova.c so that a bug in one is unlikely to be
- * mirrored in the other.  The harness drives both with the same operations
- * and compares them.
+ * ranges, searched by binary search and scanned linearly (picks by state
+ * scan a byte per range).  It shares no code with drivers/iommu/iova.c
+ * so that a bug in one is unlikely to be mirrored in the other.  The
+ * harness drives both with the same operations and compares them.
  *
  * All state lives in struct model; there is no global state and no
  * randomness, so every query is a pure function of the model contents.
@@ -41,6 +41,10 @@ struct model_range {
 struct model {
 	unsigned long start_pfn;	/* lowest allocatable pfn */
 	struct model_range *r;		/* sorted by lo, pairwise disjoint */
+	/* Each range's state, and whether it has all of counted_flags, one
+	 * byte each in the same order: what picks scan. */
+	unsigned char *cls;
+	unsigned int counted_flags;
 	unsigned int nr, cap;
 };
 
@@ -66,6 +70,17 @@ int model_find(const struct model *m, unsigned long pfn);
 int model_find_overlap(const struct model *m, unsigned long lo,
 		       unsigned long hi);
 void model_remove(struct model *m, unsigned int idx);
+
+/* The caller changed @r's state or flags: what picks see follows. */
+void model_recount(struct model *m, const struct model_range *r);
+/* The first index >= @from of a range in @state (-1: any) with all of
+ * @flags set, or -1.  A scan of one byte a range when @flags is 0 or
+ * counted_flags, of the ranges otherwise. */
+int model_next_in_state(const struct model *m, unsigned int from, int state,
+			unsigned int flags);
+/* What picks see against the ranges (false: a caller missed
+ * model_recount()). */
+bool model_counts_ok(const struct model *m);
 
 unsigned long model_count(const struct model *m, enum model_state st);
 unsigned long model_pages(const struct model *m, enum model_state st);

@@ -693,6 +693,81 @@ static bool xcheck_domain(unsigned long base, unsigned long long seed,
 	return true;
 }
 
+/*
+ * The model against a plain array of the same ranges: random inserts,
+ * removes and state changes; order, indices and picks by state agree,
+ * and what picks scan matches the ranges after every step.
+ */
+static bool test_xcheck_picks(void)
+{
+	struct xorshift x = { 0x5eed5eedULL };
+	struct model m;
+	unsigned long lo[512];
+	unsigned int st[512], fl[512], n = 0, step, i;
+
+	model_init(&m, 0);
+	m.counted_flags = 1;
+	for (step = 0; step < 20000; step++) {
+		unsigned int op = (unsigned int)xs_below(&x, 4), k;
+		unsigned long pfn = xs_below(&x, 4096) * 2;
+		int idx, want;
+
+		if (op < 2 && n < 512) {
+			idx = model_insert(&m, pfn, pfn, MS_LIVE, 1, step);
+			for (k = 0; k < n && lo[k] < pfn; k++)
+				;
+			want = k < n && lo[k] == pfn ? -1 : (int)k;
+			CHECK(idx == want, "insert %#lx at %d, want %d", pfn,
+			      idx, want);
+			if (idx < 0)
+				continue;
+			memmove(lo + k + 1, lo + k, (n - k) * sizeof(*lo));
+			memmove(st + k + 1, st + k, (n - k) * sizeof(*st));
+			memmove(fl + k + 1, fl + k, (n - k) * sizeof(*fl));
+			lo[k] = pfn;
+			st[k] = MS_LIVE;
+			fl[k] = 0;
+			n++;
+		} else if (op == 2 && n) {
+			k = (unsigned int)xs_below(&x, n);
+			model_remove(&m, k);
+			memmove(lo + k, lo + k + 1, (n - k - 1) * sizeof(*lo));
+			memmove(st + k, st + k + 1, (n - k - 1) * sizeof(*st));
+			memmove(fl + k, fl + k + 1, (n - k - 1) * sizeof(*fl));
+			n--;
+		} else if (n) {
+			struct model_range *r;
+
+			k = (unsigned int)xs_below(&x, n);
+			r = model_at(&m, k);
+			r->state = st[k] = (unsigned int)xs_below(&x, 4);
+			r->flags = fl[k] = (unsigned int)xs_below(&x, 4);
+			model_recount(&m, r);
+		}
+		CHECK(m.nr == n && model_counts_ok(&m), "counts at step %u",
+		      step);
+		if (step % 97)
+			continue;
+		for (i = 0; i < n; i++)
+			CHECK(model_at(&m, i)->lo == lo[i], "order at %u", i);
+		for (i = 0; i <= n; i++) {
+			int s = (int)xs_below(&x, 5) - 1;
+			unsigned int f = (unsigned int)xs_below(&x, 4);
+
+			for (k = i; k < n; k++)
+				if ((s < 0 || st[k] == (unsigned int)s) &&
+				    (fl[k] & f) == f)
+					break;
+			want = k < n ? (int)k : -1;
+			idx = model_next_in_state(&m, i, s, f);
+			CHECK(idx == want, "next(%u, %d, %u) = %d, want %d", i,
+			      s, f, idx, want);
+		}
+	}
+	model_destroy(&m);
+	return true;
+}
+
 static bool test_xcheck_low(void)
 {
 	return xcheck_domain(0, 0x9e3779b97f4a7c15ULL, 3000);
@@ -739,6 +814,7 @@ static const struct test tests[] = {
 	T(test_xcheck_low),
 	T(test_xcheck_unaligned),
 	T(test_xcheck_top),
+	T(test_xcheck_picks),
 };
 
 int main(void)

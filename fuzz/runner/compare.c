@@ -398,20 +398,21 @@ static bool check_tree_api(void)
 
 bool check_tree(void)
 {
-	unsigned long matched = 0, reserved = 0, model_reserved = 0;
-	unsigned long nr_reserved = 0;
-	unsigned int cur = 0, k;
+	unsigned long matched = 0, reserved = 0;
+	unsigned int cur = 0;
 	const char *why;
 	size_t i;
 
 	if (!glue_caps.tree)
 		return check_tree_api();
-	why = glue_check_structure(&run.iovad);
+	/* The structure first: entries of a tree it cannot vouch for are
+	 * not compared (the walk is in the same pass, and only reads). */
+	run.nr_tree = 0;
+	why = glue_check_walk(&run.iovad, add_entry, NULL);
 	if (why)
 		return fail("TREE_EQUALS_MODEL", "tree-structure", 0, 0, "%s",
 			    why);
 	settle_deferred(0, ULONG_MAX);
-	walk_tree();
 	for (i = 0; i < run.nr_tree; i++) {
 		const struct tree_entry *e = &run.tree[i];
 
@@ -419,19 +420,11 @@ bool check_tree(void)
 				 &matched, &reserved))
 			return false;
 	}
-	for (k = 0; k < run.m.nr; k++) {
-		const struct model_range *r = model_at(&run.m, k);
-
-		if (r->state == MS_RESERVED) {
-			nr_reserved++;
-			model_reserved += r->hi - r->lo + 1;
-		}
-	}
-	if (reserved != model_reserved)
+	if (reserved != run.reserved_pages)
 		return fail("TREE_EQUALS_MODEL", "reservation-not-honoured", 0, 0,
 			    "tree reserves %lu pages, the model %lu", reserved,
-			    model_reserved);
-	if (matched != run.m.nr - nr_reserved) {
+			    run.reserved_pages);
+	if (matched != (unsigned long)run.m.nr - run.nr_reserved) {
 		for (i = 0; i < run.m.nr; i++) {
 			const struct model_range *r = model_at(&run.m, i);
 
@@ -443,7 +436,7 @@ bool check_tree(void)
 		}
 		return fail("TREE_EQUALS_MODEL", "tree-missing-range", 0, 0,
 			    "tree has %lu ranges, the model %lu", matched,
-			    run.m.nr - nr_reserved);
+			    (unsigned long)run.m.nr - run.nr_reserved);
 	}
 	return check_handles();
 }

@@ -12,33 +12,17 @@
 #include "glue.h"
 #include "run.h"
 
-static bool range_matches(const struct model_range *r, int state,
-			  unsigned int flags)
-{
-	return (state < 0 || r->state == (enum model_state)state) &&
-	       (r->flags & flags) == flags;
-}
-
-/* The first index in [from, to) whose range matches, or -1. */
-static int first_match(unsigned int from, unsigned int to, int state,
-		       unsigned int flags)
-{
-	unsigned int i;
-
-	for (i = from; i < to; i++)
-		if (range_matches(model_at(&run.m, i), state, flags))
-			return (int)i;
-	return -1;
-}
-
 /*
  * The model ranges in each state an op may pick from, kept as ranges
  * change (count_range() before a range changes or goes, and after it is
- * new or has changed), so that picking from none costs nothing.
- * nr_deferred also counts deferred frees nobody can see (RF_UNSEEN).
+ * new or has changed), so that picking from none costs nothing; the
+ * model counts it again too, for picks in O(log n).  nr_deferred also
+ * counts deferred frees nobody can see (RF_UNSEEN).
  */
 void count_range(const struct model_range *r, int delta)
 {
+	if (delta > 0)
+		model_recount(&run.m, r);
 	switch (r->state) {
 	case MS_LIVE:
 		run.nr_live += delta;
@@ -47,6 +31,11 @@ void count_range(const struct model_range *r, int delta)
 		break;
 	case MS_RESERVED:
 		run.nr_reserved += delta;
+		/* Sums modulo 2^64, as the tree's side is summed. */
+		if (delta > 0)
+			run.reserved_pages += r->hi - r->lo + 1;
+		else
+			run.reserved_pages -= r->hi - r->lo + 1;
 		break;
 	case MS_DEFERRED:
 		run.nr_deferred += delta;
@@ -63,19 +52,24 @@ void check_counts(void)
 {
 	struct cache_print cached = { 0 };
 	unsigned int i, n[4] = { 0 }, fast = 0;
+	unsigned long reserved = 0;
 
 	for (i = 0; i < run.m.nr; i++) {
 		const struct model_range *r = model_at(&run.m, i);
 
 		n[r->state]++;
 		fast += r->state == MS_LIVE && (r->flags & RF_FAST);
+		if (r->state == MS_RESERVED)
+			reserved += r->hi - r->lo + 1;
 		if (r->state == MS_CACHED)
 			cache_print_add(&cached, r->lo, r->hi - r->lo + 1, 1);
 	}
 	if (n[MS_LIVE] != run.nr_live || fast != run.nr_live_fast ||
 	    n[MS_RESERVED] != run.nr_reserved ||
+	    reserved != run.reserved_pages ||
 	    n[MS_DEFERRED] != run.nr_deferred ||
-	    memcmp(&cached, &run.model_cached, sizeof(cached))) {
+	    memcmp(&cached, &run.model_cached, sizeof(cached)) ||
+	    !model_counts_ok(&run.m)) {
 		fprintf(stderr, "iovafuzz: internal error: model counts\n");
 		abort();
 	}
@@ -103,8 +97,8 @@ int nth_in_state(unsigned int k, int state, unsigned int flags)
 
 	if (!n || !nr_in_state(state, flags))
 		return -1;
-	i = first_match(k % n, n, state, flags);
-	return i >= 0 ? i : first_match(0, k % n, state, flags);
+	i = model_next_in_state(&run.m, k % n, state, flags);
+	return i >= 0 ? i : model_next_in_state(&run.m, 0, state, flags);
 }
 
 void forget(unsigned int idx)

@@ -87,6 +87,7 @@ struct run_state {
 	unsigned long fresh_lo, fresh_hi; /* range the current op allocated */
 	unsigned int nr_deferred;	/* model ranges in MS_DEFERRED */
 	unsigned int nr_live, nr_live_fast, nr_reserved; /* and these */
+	unsigned long reserved_pages;	/* pages of those in MS_RESERVED */
 	struct cache_print model_cached;	/* the model's cached ranges */
 	struct cache_print walk_cached;		/* the magazines', last walk */
 	bool offline_caches;		/* last walk: an offline CPU caches */

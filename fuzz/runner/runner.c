@@ -55,9 +55,11 @@ void domain_init(void)
 	if (run.prog.dom.rcaches && iova_domain_init_rcaches(&run.iovad))
 		fail("COMPLETE", "iova_domain_init_rcaches", 0, 0,
 		     "iova_domain_init_rcaches() failed");
+	run.m.counted_flags = RF_FAST;	/* picks of fast-path ranges */
 	model_reset(&run.m, run.start_pfn);
 	run.nr_deferred = 0;
 	run.nr_live = run.nr_live_fast = run.nr_reserved = 0;
+	run.reserved_pages = 0;
 	run.model_cached = (struct cache_print){ 0 };
 	run.cpus_stale = false;
 	run.nr_held = 0;
@@ -117,10 +119,9 @@ static bool run_op(const struct prog_op *op)
 /*
  * Walking the whole tree and every magazine costs O(n) per op, far more
  * than the op itself; per-op checks cover the range an op touched, and
- * the full comparison runs every CHECK_EVERY ops, after ops that change
- * the caches wholesale, and at the end (every op with opts->every_op).
+ * the full comparison runs every RUN_FULL_CHECK_EVERY ops, after ops that
+ * change the caches wholesale, and at the end (every op with -e).
  */
-#define CHECK_EVERY 32
 
 /* Everything against the model; a finding here names its defect, not
  * the op that happened to run before the check. */
@@ -139,7 +140,7 @@ static bool full_check(void)
 static bool full_check_due(void)
 {
 	bool due = run.full_check || run.opts->every_op ||
-		   run.nr_recs % CHECK_EVERY == 0;
+		   run.nr_recs % RUN_FULL_CHECK_EVERY == 0;
 
 	run.full_check = false;
 	return due;

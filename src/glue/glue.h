@@ -66,6 +66,11 @@ void glue_deferred_window(struct iova_domain *iovad, unsigned long *lo,
 /* NULL if the index is structurally sound (rbtree colour/order/parent
  * rules, or mt_validate() for maple trees), else what is wrong. */
 const char *glue_check_structure(struct iova_domain *iovad);
+/* Both of the above in one pass where the design allows: NULL if sound,
+ * having walked every entry as glue_walk() does; on a defect, what @fn
+ * was given so far is a partial walk, to be thrown away. */
+const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
+			    void *arg);
 
 /* Empty one CPU's magazines, or the depot, back into the tree (the
  * tree's own free_cpu_cached_iovas()/free_global_cached_iovas()). */

@@ -194,3 +194,17 @@ void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 #else
 #include "walk_api.h"
 #endif
+
+#ifndef GLUE_CHECK_WALK
+/* This design's check and walk are two passes. */
+GLUE_NOCOV
+const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
+			    void *arg)
+{
+	const char *why = glue_check_structure(iovad);
+
+	if (!why)
+		glue_walk(iovad, fn, arg);
+	return why;
+}
+#endif

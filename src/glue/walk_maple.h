@@ -17,8 +17,13 @@ void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
 		fn(arg, mas.index, mas.last, entry == IOVA_DEFERRED);
 }
 
-/* mt_validate() reports through MT_BUG_ON: count failed checks. */
-const char *glue_check_structure(struct iova_domain *iovad)
+/*
+ * mt_validate() reports through MT_BUG_ON: count failed checks.  The
+ * entries' own check and the walk (@fn, if set) are one pass.
+ */
+#define GLUE_CHECK_WALK
+const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
+			    void *arg)
 {
 	int run = atomic_read(&maple_tree_tests_run);
 	int passed = atomic_read(&maple_tree_tests_passed);
@@ -32,12 +37,18 @@ const char *glue_check_structure(struct iova_domain *iovad)
 	mas_for_each(&mas, entry, ULONG_MAX) {
 		const struct iova *iova = entry;
 
-		if (entry == IOVA_DEFERRED)
-			continue;
-		if (iova->pfn_lo != mas.index || iova->pfn_hi != mas.last)
+		if (entry != IOVA_DEFERRED &&
+		    (iova->pfn_lo != mas.index || iova->pfn_hi != mas.last))
 			return "maple tree: entry range differs from its struct iova";
+		if (fn)
+			fn(arg, mas.index, mas.last, entry == IOVA_DEFERRED);
 	}
 	return NULL;
+}
+
+const char *glue_check_structure(struct iova_domain *iovad)
+{
+	return glue_check_walk(iovad, NULL, NULL);
 }
 
 enum glue_kind glue_lookup(struct iova_domain *iovad, unsigned long pfn,

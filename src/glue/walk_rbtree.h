@@ -40,7 +40,8 @@ void glue_walk(struct iova_domain *iovad, glue_entry_fn fn,
 }
 
 /* Returns the black height of @node's subtree, or -1 with c->why set;
- * checks parent links, colours and the order of entries on the way. */
+ * checks parent links, colours and the order of entries on the way, and
+ * hands each entry but the anchor to c->fn (if set) in order. */
 GLUE_NOCOV
 static int check_subtree(const struct rb_node *node,
 				    const struct rb_node *parent,
@@ -68,6 +69,8 @@ static int check_subtree(const struct rb_node *node,
 	if (c->why)
 		return -1;
 	c->last = cur;
+	if (c->fn && node != &c->iovad->anchor.node)
+		c->fn(c->arg, cur->pfn_lo, cur->pfn_hi, false);
 	right = check_subtree(node->rb_right, node, c);
 	if (right < 0)
 		return -1;
@@ -78,11 +81,15 @@ static int check_subtree(const struct rb_node *node,
 	return left + rb_is_black(node);
 }
 
+/* One pass for the check and the walk: a full comparison reads every
+ * node once (it is most of what the comparison costs). */
+#define GLUE_CHECK_WALK
 GLUE_NOCOV
-const char *glue_check_structure(struct iova_domain *iovad)
+const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
+			    void *arg)
 {
 	const struct rb_node *root = iovad->rbroot.rb_node;
-	struct walk_ctx c = { .iovad = iovad };
+	struct walk_ctx c = { .iovad = iovad, .fn = fn, .arg = arg };
 
 	if (!root)
 		return "rbtree: empty (the anchor is missing)";
@@ -93,6 +100,12 @@ const char *glue_check_structure(struct iova_domain *iovad)
 	if (c.last != &iovad->anchor)
 		return "rbtree: the anchor is not the last node";
 	return NULL;
+}
+
+GLUE_NOCOV
+const char *glue_check_structure(struct iova_domain *iovad)
+{
+	return glue_check_walk(iovad, NULL, NULL);
 }
 
 GLUE_NOCOV
