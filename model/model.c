@@ -6,6 +6,7 @@
  * legitimately end at ULONG_MAX.  Wherever "hi + 1" or "hi - lo + 1" appears
  * below, a comment says why it cannot wrap.
  */
+#define _GNU_SOURCE	/* memrchr() */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,19 +232,27 @@ int model_next_in_state(const struct model *m, unsigned int from, int state,
 {
 	unsigned int i;
 
-	if (state < 0 && !flags)
-		return from < m->nr ? (int)from : -1;
-	if (state >= 0 && (!flags || flags == m->counted_flags)) {
-		/* Index i is byte nr - 1 - i: the lowest range is last. */
-		unsigned char mask = flags ? 3 | CLS_COUNTED : 3;
-		unsigned char want = (unsigned char)(state |
-						     (flags ? CLS_COUNTED : 0));
-		const unsigned char *c = m->cls + m->nr;
-
-		for (i = from; i < m->nr; i++)
-			if ((c[-1 - (int)i] & mask) == want)
-				return (int)i;
+	if (from >= m->nr)
 		return -1;
+	if (state < 0 && !flags)
+		return (int)from;
+	if (state >= 0 && (!flags || flags == m->counted_flags)) {
+		/*
+		 * Index i is byte nr - 1 - i (the lowest range is last): the
+		 * first index >= from is the last such byte below nr - from.
+		 * Without @flags, a range with or without them will do.
+		 */
+		const unsigned char *p = memrchr(m->cls, state | CLS_COUNTED,
+						 m->nr - from);
+
+		if (!flags) {
+			const unsigned char *q = memrchr(m->cls, state,
+							 m->nr - from);
+
+			if (!p || (q && q > p))
+				p = q;
+		}
+		return p ? (int)(m->nr - 1 - (unsigned int)(p - m->cls)) : -1;
 	}
 	for (i = from; i < m->nr; i++) {
 		const struct model_range *r = model_at(m, i);

@@ -154,12 +154,10 @@ bool may_fail(unsigned long size, unsigned long limit, bool fit)
 	return is_32bit(limit) && size >= run.hint;
 }
 
-bool check_new_range(unsigned long lo, unsigned long hi,
-			    unsigned long size, unsigned long limit,
-			    unsigned int align_shift)
+bool check_new_shape(unsigned long lo, unsigned long hi,
+		     unsigned long size, unsigned long limit,
+		     unsigned int align_shift)
 {
-	int idx;
-
 	if (lo > hi || lo < run.start_pfn || hi > limit)
 		return fail("BOUNDS", NULL, lo, hi,
 			    "[0x%lx-0x%lx] outside [start_pfn 0x%lx, limit 0x%lx]",
@@ -170,6 +168,17 @@ bool check_new_range(unsigned long lo, unsigned long hi,
 	if (lo & ((1UL << align_shift) - 1))
 		return fail("ALIGN", NULL, lo, hi, "[0x%lx-0x%lx] not aligned to %lu pages",
 			    lo, hi, 1UL << align_shift);
+	return true;
+}
+
+bool check_new_range(unsigned long lo, unsigned long hi,
+			    unsigned long size, unsigned long limit,
+			    unsigned int align_shift)
+{
+	int idx;
+
+	if (!check_new_shape(lo, hi, size, limit, align_shift))
+		return false;
 	settle_deferred(lo, hi);
 	/* Handed out again: the implementation had released it. */
 	while ((idx = model_find_overlap(&run.m, lo, hi)) >= 0 &&

@@ -90,10 +90,37 @@ static bool complete_failed(const struct prog_op *op, bool fast,
 		    injected_note());
 }
 
+/*
+ * A range the model holds as cached came back from a magazine: it turns
+ * live where it is.  Nothing else can overlap it, so its shape is what
+ * is left to check; one that fails is gone from the model, as it is
+ * after any allocation that fails a check.
+ */
+static bool reuse_cached(int idx, unsigned long size, unsigned long eff,
+			 unsigned long limit, unsigned int shift,
+			 struct iova *iova)
+{
+	struct model_range *r = model_at(&run.m, idx);
+
+	count_range(r, -1);
+	if (!check_new_shape(r->lo, r->hi, eff, limit, shift)) {
+		model_remove(&run.m, idx);
+		return false;
+	}
+	r->state = MS_LIVE;
+	r->req_size = size;
+	r->cpu = 0;
+	r->tag = run.nr_recs - 1;
+	r->flags = RF_FAST;
+	r->handle = iova;
+	count_range(r, 1);
+	return true;
+}
+
 bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 {
 	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
-	bool flag = op->c & 1, pre_fit, ok, searched_and_failed;
+	bool flag = op->c & 1, pre_fit, ok, searched_and_failed, reused;
 	unsigned long freed, iova_failed;
 	unsigned long eff = size, lo = 0, hi = 0, fit_lo;
 	struct iova *iova = NULL;
@@ -174,13 +201,10 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 				       fit_lo);
 	}
 	idx = model_find(&run.m, lo);
-	if (fast && !searched_and_failed && idx >= 0 &&
-	    model_at(&run.m, idx)->state == MS_CACHED && model_at(&run.m, idx)->lo == lo &&
-	    model_at(&run.m, idx)->hi == hi) {
-		/* reused from a magazine */
-		count_range(model_at(&run.m, idx), -1);
-		model_remove(&run.m, idx);
-	} else if (fast && flag && searched_and_failed) {
+	reused = fast && !searched_and_failed && idx >= 0 &&
+		 model_at(&run.m, idx)->state == MS_CACHED &&
+		 model_at(&run.m, idx)->lo == lo && model_at(&run.m, idx)->hi == hi;
+	if (!reused && fast && flag && searched_and_failed) {
 		/* The first search failed, the caches were flushed, the
 		 * second search succeeded: was the first allowed to fail? */
 		pre_fit = model_highest_fit(&run.m, eff, limit, shift, &fit_lo);
@@ -198,6 +222,8 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	/* No magazine walker to say how this design rounds: either size. */
 	if (fast && !glue_caps.rcaches && hi - lo + 1 == size)
 		eff = size;
+	if (reused)
+		return reuse_cached(idx, size, eff, limit, shift, iova);
 	if (!check_new_range(lo, hi, eff, limit, shift))
 		return false;
 	idx = model_insert(&run.m, lo, hi, MS_LIVE, size, run.nr_recs - 1);

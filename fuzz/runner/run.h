@@ -188,6 +188,10 @@ bool fail(const char *inv, const char *tag, unsigned long lo,
 bool may_fail(unsigned long size, unsigned long limit, bool fit);
 bool attempt_may_fail(unsigned long size, unsigned long limit, bool fit,
 		      bool injected);
+/* A new range's bounds, size and alignment; check_new_range() also that
+ * it overlaps nothing the model holds. */
+bool check_new_shape(unsigned long lo, unsigned long hi, unsigned long size,
+		     unsigned long limit, unsigned int align_shift);
 bool check_new_range(unsigned long lo, unsigned long hi, unsigned long size,
 		     unsigned long limit, unsigned int align_shift);
 bool check_handles(void);
