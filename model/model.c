@@ -264,7 +264,7 @@ int model_next_in_state(const struct model *m, unsigned int from, int state,
 	return -1;
 }
 
-bool model_counts_ok(const struct model *m)
+bool model_classes_ok(const struct model *m)
 {
 	unsigned int i;
 

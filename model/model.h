@@ -80,7 +80,7 @@ int model_next_in_state(const struct model *m, unsigned int from, int state,
 			unsigned int flags);
 /* What picks see against the ranges (false: a caller missed
  * model_recount()). */
-bool model_counts_ok(const struct model *m);
+bool model_classes_ok(const struct model *m);
 
 unsigned long model_count(const struct model *m, enum model_state st);
 unsigned long model_pages(const struct model *m, enum model_state st);

@@ -744,7 +744,7 @@ static bool test_xcheck_picks(void)
 			r->flags = fl[k] = (unsigned int)xs_below(&x, 4);
 			model_recount(&m, r);
 		}
-		CHECK(m.nr == n && model_counts_ok(&m), "counts at step %u",
+		CHECK(m.nr == n && model_classes_ok(&m), "classes at step %u",
 		      step);
 		if (step % 97)
 			continue;

@@ -16,8 +16,8 @@
  * The model ranges in each state an op may pick from, kept as ranges
  * change (count_range() before a range changes or goes, and after it is
  * new or has changed), so that picking from none costs nothing; the
- * model counts it again too, for picks in O(log n).  nr_deferred also
- * counts deferred frees nobody can see (RF_UNSEEN).
+ * model's byte for the range, which picks scan, follows it too.
+ * nr_deferred also counts deferred frees nobody can see (RF_UNSEEN).
  */
 void count_range(const struct model_range *r, int delta)
 {
@@ -69,7 +69,7 @@ void check_counts(void)
 	    reserved != run.reserved_pages ||
 	    n[MS_DEFERRED] != run.nr_deferred ||
 	    memcmp(&cached, &run.model_cached, sizeof(cached)) ||
-	    !model_counts_ok(&run.m)) {
+	    !model_classes_ok(&run.m)) {
 		fprintf(stderr, "iovafuzz: internal error: model counts\n");
 		abort();
 	}

@@ -22,6 +22,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_report  # noqa: E402
+import cli  # noqa: E402
 
 SEED = 1
 FULL = {
@@ -50,9 +51,7 @@ QUICK = {
 }
 
 
-def die(msg):
-    print(f"bench: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as("bench")
 
 
 class Progress:

@@ -15,16 +15,15 @@
 Exit status: 0 ok, 2 usage or I/O error (one "coverage.py: ..." line).
 """
 
-import argparse
 import os
 import sys
+
+import cli
 
 PROG = "coverage.py"
 
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def read_lcov(path, tree):
@@ -122,9 +121,7 @@ def patch(args):
     return 0
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
+Parser = cli.parser_class(die)
 
 
 def main(argv):

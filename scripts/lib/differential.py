@@ -25,7 +25,6 @@ Exit status: 0 no counted difference, 1 a counted difference that is not
 known, 2 usage or I/O error (one "differential.py: ..." line on stderr).
 """
 
-import argparse
 import hashlib
 import os
 import re
@@ -33,6 +32,8 @@ import shlex
 import subprocess
 import sys
 import time
+
+import cli
 
 PROG = "differential.py"
 HDR = 2     # fuzz/program.h: PROG_HDR_BYTES
@@ -48,9 +49,7 @@ class Error(Exception):
     pass
 
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def parse_op(text):
@@ -299,9 +298,7 @@ def run(args):
     return rc
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
+Parser = cli.parser_class(die)
 
 
 def main(argv):

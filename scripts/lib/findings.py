@@ -44,6 +44,10 @@ import sys
 import tempfile
 import time
 
+# Also where this file is loaded from elsewhere (tests).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli  # noqa: E402
+
 PROG = "findings.py"
 
 # --- signatures ------------------------------------------------------------
@@ -533,9 +537,7 @@ def summary(args):
 
 # --- command line ----------------------------------------------------------
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def read_bytes(path):
@@ -554,9 +556,7 @@ def write_bytes(path, data):
         die(f"cannot write {path}: {e.strerror}")
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2
-        die(message)
+Parser = cli.parser_class(die)
 
 
 def min_options(p):

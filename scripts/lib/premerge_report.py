@@ -22,12 +22,12 @@ import argparse
 import os
 import sys
 
+import cli
+
 PROG = "premerge"
 
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def lines(path):

@@ -20,12 +20,13 @@ Exit status: 0 ok, 2 usage error or a patch that does not apply (one
 "premerge: ..." line on stderr).
 """
 
-import argparse
 import os
 import re
 import shutil
 import subprocess
 import sys
+
+import cli
 
 PROG = "premerge"
 # What the harness compiles or includes (scripts/lib/common.sh).
@@ -42,9 +43,7 @@ class Error(Exception):
     pass
 
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def read_text(path):
@@ -277,9 +276,7 @@ def changed(args):
     return 0
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
+Parser = cli.parser_class(die)
 
 
 def main(argv):

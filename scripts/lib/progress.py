@@ -19,12 +19,13 @@
 Exit status: 0, or 2 on a usage error.
 """
 
-import argparse
 import glob
 import os
 import re
 import sys
 import time
+
+import cli
 
 TOTALS = re.compile(r"^iovafuzz: totals: (\d+) ops, (\d+) injected allocation "
                     r"failures, (\d+) markers created, (\d+) drained")
@@ -140,10 +141,7 @@ def totals(args):
     return 0
 
 
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        print(f"progress.py: {message}", file=sys.stderr)
-        sys.exit(2)
+Parser = cli.parser_class(cli.die_as("progress.py"))
 
 
 def main(argv):

@@ -30,6 +30,7 @@ import textwrap
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cli  # noqa: E402
 import findings  # noqa: E402
 import repro_c  # noqa: E402
 import repro_trace  # noqa: E402
@@ -45,9 +46,7 @@ UNDER_TEST = ["drivers/iommu/iova.c", "include/linux/iova.h",
               "include/linux/maple_tree.h"]
 
 
-def die(msg):
-    print(f"{PROG}: {msg}", file=sys.stderr)
-    sys.exit(2)
+die = cli.die_as(PROG)
 
 
 def run(cmd, **kw):
@@ -407,6 +406,19 @@ def parse(argv):
     return p.parse_args(argv)
 
 
+def publish(rep, out_dir, got, want):
+    """The report to report.txt and stdout; exit status 2 if the minimized
+    input no longer gives the finding it was minimized for."""
+    with open(os.path.join(out_dir, "report.txt"), "w") as f:
+        f.write(rep)
+    sys.stdout.write(rep)
+    if got != want:
+        print(f"{PROG}: the minimized input gives '{got}', not '{want}'",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv):
     args = parse(argv)
     if not os.path.isfile(args.input):
@@ -470,15 +482,8 @@ def main(argv):
                f"scripts/repro --build-c {cdir}.c {args.command}&& {cdir}"
                .replace("  ", " "),
                f"scripts/kunit {tree_opt} {cdir}_kunit.c".replace("  ", " ")]
-    rep = report(args, got or want, out, text, recs, cmdline)
-    with open(os.path.join(out_dir, "report.txt"), "w") as f:
-        f.write(rep)
-    sys.stdout.write(rep)
-    if got != want:
-        print(f"{PROG}: the minimized input gives '{got}', not '{want}'",
-              file=sys.stderr)
-        return 2
-    return 0
+    return publish(report(args, got or want, out, text, recs, cmdline),
+                   out_dir, got, want)
 
 
 def finish_maple(args, want, got, out, text, binp, txtp, out_dir):
@@ -490,15 +495,8 @@ def finish_maple(args, want, got, out, text, binp, txtp, out_dir):
     cmdline = [f"scripts/repro --target maple_contract {args.command}{txtp}"
                .replace("  ", " "),
                f"{os.path.basename(args.replay)} {txtp}"]
-    rep = report(args, got or want, out, text, [], cmdline)
-    with open(os.path.join(out_dir, "report.txt"), "w") as f:
-        f.write(rep)
-    sys.stdout.write(rep)
-    if got != want:
-        print(f"{PROG}: the minimized input gives '{got}', not '{want}'",
-              file=sys.stderr)
-        return 2
-    return 0
+    return publish(report(args, got or want, out, text, [], cmdline),
+                   out_dir, got, want)
 
 
 if __name__ == "__main__":
