@@ -25,7 +25,7 @@ option(IOVAFUZZ_HEAP_MUTANTS "Build the system_heap mutants and their tests"
 set(_heap_dir ${CMAKE_SOURCE_DIR}/src/heap)
 set(_heap_fuzz ${CMAKE_SOURCE_DIR}/fuzz)
 set(_heap_core ${_heap_fuzz}/heap_decode.c ${_heap_fuzz}/heap_run.c
-	${_heap_fuzz}/heap_check.c)
+	${_heap_fuzz}/heap_check.c ${_heap_fuzz}/known.c)
 
 # The shim side (harness code: sanitizers, no coverage) for tree ID.
 function(_heap_shim id u32 fl)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Trees made by patching another tree: the maple-tree reference port
-# (ports/) and the mutants (tests/mutants/, ports/*/mutants/).
+# (ports/) and the mutants (tests/mutants/, ports/*/mutants/; of
+# lib/maple_tree.c: tests/mutants/maple/).
 #
 # iovafuzz_patched_tree(DEST BASE PATCH): copy the sparse tree BASE to
 # DEST and apply PATCH, at configure time; unchanged files keep their
@@ -22,14 +23,24 @@ function(iovafuzz_patched_tree dest base patch)
 	file(REMOVE_RECURSE ${dest}.new)
 endfunction()
 
-# iovafuzz_mutant(NAME BASE PATCH EXPECT [API_ONLY]): a mutant is built
-# as a tree of its own (with API_ONLY, checked through the API alone) and
-# must be caught twice:
+# _iovafuzz_expect_test(NAME BIN INPUT EXPECT): replaying INPUT with
+# target BIN reports a finding matching EXPECT.
+function(_iovafuzz_expect_test name bin input expect)
+	add_test(NAME ${name}
+		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:${bin}>
+			 -DINPUT=${input} "-DEXPECT=${expect}"
+			 -P ${CMAKE_SOURCE_DIR}/tests/expect_finding.cmake)
+endfunction()
+
+# iovafuzz_mutant(NAME BASE PATCH EXPECT [API_ONLY] [ROWS N]): a mutant is
+# built as a tree of its own (with API_ONLY, checked through the API
+# alone) and must be caught twice, and give N signatures (default 1):
 #   mutant.<NAME>.replay  corpus/regress/mutants/<NAME> reports EXPECT
 #   mutant.<NAME>.fuzz    libFuzzer from the seed corpus finds EXPECT
 #                         within IOVAFUZZ_MUTANT_RUNS runs
+#   mutant.<NAME>.rows    past every finding, its inputs are N rows
 function(iovafuzz_mutant name base patch expect)
-	cmake_parse_arguments(arg "API_ONLY" "INPUT" "" ${ARGN})
+	cmake_parse_arguments(arg "API_ONLY" "INPUT;ROWS" "" ${ARGN})
 	set(dest "${CMAKE_BINARY_DIR}/mutants/${name}")
 	set(tree "mut-${name}")
 	set(input "${name}")
@@ -43,17 +54,97 @@ function(iovafuzz_mutant name base patch expect)
 	else()
 		iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
 	endif()
-	add_test(NAME mutant.${name}.replay
-		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:iovafuzz_replay_${id}>
-			 -DINPUT=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${input}
-			 "-DEXPECT=${expect}"
-			 -P ${CMAKE_SOURCE_DIR}/tests/expect_finding.cmake)
+	_iovafuzz_expect_test(mutant.${name}.replay iovafuzz_replay_${id}
+			      ${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${input}
+			      "${expect}")
 	iovafuzz_fuzz_test(mutant.${name}.fuzz iovafuzz_fuzz_${id} iova
 			   ${IOVAFUZZ_MUTANT_RUNS} "${expect}")
+	set(rows 1)
+	if(arg_ROWS)
+		set(rows ${arg_ROWS})
+	endif()
+	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows}
+				 "${expect}")
+endfunction()
+
+# iovafuzz_keep_going_test(NAME ID ROWS EXPECT): libFuzzer on tree ID past
+# every finding for IOVAFUZZ_KEEP_GOING_RUNS runs gives exactly ROWS
+# signatures, each matching EXPECT (tests/keep_going.cmake).
+function(iovafuzz_keep_going_test name id rows expect)
+	if(NOT TARGET iovafuzz_fuzz_${id} OR NOT TARGET iovafuzz_replay_${id})
+		return()
+	endif()
+	add_test(NAME ${name}
+		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:iovafuzz_fuzz_${id}>
+			 -DREPLAY=$<TARGET_FILE:iovafuzz_replay_${id}>
+			 -DFINDINGS=${CMAKE_SOURCE_DIR}/scripts/lib/findings.py
+			 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
+			 -DRUNS=${IOVAFUZZ_KEEP_GOING_RUNS} -DROWS=${rows}
+			 "-DEXPECT=${expect}"
+			 -DWORK=${CMAKE_BINARY_DIR}/fuzz-tests/${name}
+			 -P ${CMAKE_SOURCE_DIR}/tests/keep_going.cmake)
+endfunction()
+
+# iovafuzz_mutant_pair(NAME BASE ROWS EXPECT PATCH...): the patches
+# applied at once, as a tree of its own, give exactly ROWS signatures past
+# every finding, each matching EXPECT (mutant.<NAME>.rows): two bugs, two
+# rows.
+function(iovafuzz_mutant_pair name base rows expect)
+	set(patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
+	file(WRITE "${patch}" "")
+	foreach(p IN LISTS ARGN)
+		file(READ "${p}" text)
+		file(APPEND "${patch}" "${text}")
+	endforeach()
+	set(tree "mut-${name}")
+	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
+	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
+			      "${patch}")
+	iovafuzz_add_tree("${tree}" "${CMAKE_BINARY_DIR}/mutants/${name}" MUTANT)
+	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows} "${expect}")
+endfunction()
+
+# iovafuzz_maple_mutant(NAME BASE PATCH EXPECT [CONTRACT F] [IOVA F]): a
+# mutant of BASE's lib/maple_tree.c, a tree of its own, caught by the
+# targets named, each twice: replaying input F reports EXPECT, and a
+# libFuzzer run from the target's seeds finds it within
+# IOVAFUZZ_MUTANT_RUNS runs:
+#   CONTRACT  mutant.<NAME>.maple_contract_replay, .maple_contract (BASE
+#             an rbtree design, whose mutant library otherwise leaves the
+#             maple tree out)
+#   IOVA      mutant.<NAME>.replay, .fuzz: the iova target (BASE a design
+#             whose iova.c uses the maple tree)
+function(iovafuzz_maple_mutant name base patch expect)
+	cmake_parse_arguments(arg "" "CONTRACT;IOVA" "" ${ARGN})
+	set(dest "${CMAKE_BINARY_DIR}/mutants/${name}")
+	set(tree "mut-${name}")
+	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
+	iovafuzz_patched_tree("${dest}" "${base}" "${patch}")
+	iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
+	if(arg_CONTRACT AND TARGET iovafuzz_kernel_${id}_fuzz)
+		target_sources(iovafuzz_kernel_${id}_fuzz PRIVATE
+			       ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
+		iovafuzz_contract_target(${id} fuzz)
+		_iovafuzz_expect_test(mutant.${name}.maple_contract_replay
+				      iovafuzz_fuzz_maple_contract_${id}
+				      ${arg_CONTRACT} "${expect}")
+		iovafuzz_fuzz_test(mutant.${name}.maple_contract
+				   iovafuzz_fuzz_maple_contract_${id}
+				   maple_contract ${IOVAFUZZ_MUTANT_RUNS}
+				   "${expect}")
+	endif()
+	if(arg_IOVA)
+		_iovafuzz_expect_test(mutant.${name}.replay
+				      iovafuzz_replay_${id} ${arg_IOVA}
+				      "${expect}")
+		iovafuzz_fuzz_test(mutant.${name}.fuzz iovafuzz_fuzz_${id} iova
+				   ${IOVAFUZZ_MUTANT_RUNS} "${expect}")
+	endif()
 endfunction()
 
 # iovafuzz_mutant_dir(DIR BASE): a mutant per DIR/*.patch, applied to
-# BASE; the caller sets expect_<name> for each.
+# BASE; the caller sets expect_<name> for each, and rows_<name> where one
+# bug is more than one row (the default is one).
 function(iovafuzz_mutant_dir dir base)
 	file(GLOB patches RELATIVE ${dir} ${dir}/*.patch)
 	list(SORT patches)
@@ -63,13 +154,19 @@ function(iovafuzz_mutant_dir dir base)
 			message(FATAL_ERROR "iovafuzz: mutant ${name}: no "
 				"expectation set next to ${dir}")
 		endif()
+		set(rows 1)
+		if(DEFINED rows_${name})
+			set(rows ${rows_${name}})
+		endif()
 		iovafuzz_mutant("${name}" "${base}" "${dir}/${patch}"
-				"${expect_${name}}")
+				"${expect_${name}}" ROWS ${rows})
 	endforeach()
 endfunction()
 
 set(IOVAFUZZ_MUTANT_RUNS 200000 CACHE STRING
     "libFuzzer runs within which every mutant must be caught")
+set(IOVAFUZZ_KEEP_GOING_RUNS 3000 CACHE STRING
+    "libFuzzer runs of each mutant's one-bug-one-row test")
 
 # The packaged 6.12 tree, which the port and the mutants patch; empty if
 # this build has no tree named 6.12.

@@ -106,6 +106,19 @@ function(iovafuzz_repro_tests)
 					 ${name} ${CMAKE_BINARY_DIR})
 		endif()
 	endforeach()
+	# What kernel code says fails the reproducers too: a WARN of the
+	# maple tree under the maple port (tests/mutants/maple/).
+	if(TARGET iovafuzz_replay_mut_port_nomem_warn_extern_lock)
+		foreach(what c kunit)
+			add_test(NAME repro.complaint.${what}
+				 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repro/complaint.sh
+					 ${CMAKE_BINARY_DIR} ${what})
+			set_tests_properties(repro.complaint.${what} PROPERTIES
+					     TIMEOUT 300 SKIP_RETURN_CODE 77)
+		endforeach()
+		set_tests_properties(repro.complaint.kunit PROPERTIES
+				     LABELS long)
+	endif()
 	add_test(NAME repro.errors COMMAND bash
 		 ${CMAKE_SOURCE_DIR}/tests/repro/errors.sh ${CMAKE_BINARY_DIR})
 	if(TARGET iovafuzz_replay_mut_align_ilog2)

@@ -12,29 +12,26 @@ set(IOVAFUZZ_GLUE_DIR ${CMAKE_SOURCE_DIR}/src/glue)
 
 # Reads what kind of allocator the tree has into variables in the
 # caller's scope: FLAVOUR (rbtree|maple|unknown: the index, for the files
-# to build), the walkers that may understand its internals (WALK_TREE:
-# none|rbtree|maple_marker|maple_llist; WALK_RCACHE; DEPOT_LIST), VERSION.
-# A walker is only a candidate here; _iovafuzz_check_symbols() keeps it
-# only if it compiles against the tree.
+# to build), the walkers that may understand its internals (WALK_TREE: the
+# tree walkers that fit the index, in the order they are tried: none,
+# rbtree, or maple_marker then maple_llist; WALK_RCACHE; DEPOT_LIST),
+# VERSION.  A walker is only a candidate here: where its fields and
+# macros are (iova.h, or iova.c's own, which the glue sees as it includes
+# iova.c) is left to the compiler, and _iovafuzz_check_symbols() keeps the
+# first candidate that compiles against the tree.
 function(_iovafuzz_detect src)
 	file(READ "${src}/include/linux/iova.h" iova_h)
 	file(READ "${src}/drivers/iommu/iova.c" iova_c)
-	set(walk none)
 	set(DETECT_OFF "" PARENT_SCOPE)
 	if(iova_h MATCHES "struct rb_root")
 		set(FLAVOUR rbtree PARENT_SCOPE)
 		set(walk rbtree)
 	elseif(iova_h MATCHES "struct maple_tree[ \t]+mtree")
 		set(FLAVOUR maple PARENT_SCOPE)
-		if(iova_h MATCHES "IOVA_DEFERRED" AND iova_h MATCHES "deferred_lo")
-			set(walk maple_marker)
-		elseif(iova_h MATCHES "struct llist_head[ \t]+deferred")
-			set(walk maple_llist)
-		else()
-			set(DETECT_OFF "tree walker (no walker knows a struct iova_domain with an mtree but neither IOVA_DEFERRED markers nor an llist_head deferred)" PARENT_SCOPE)
-		endif()
+		set(walk maple_marker maple_llist)
 	else()
 		set(FLAVOUR unknown PARENT_SCOPE)
+		set(walk none)
 		set(DETECT_OFF "tree walker (struct iova_domain has neither an rb_root nor an mtree)" PARENT_SCOPE)
 	endif()
 	set(WALK_TREE ${walk} PARENT_SCOPE)
@@ -120,20 +117,25 @@ endfunction()
 
 # Compiles the glue at configure time with the candidate walkers.  If
 # the tree does not compile even with no walker, it uses kernel API the
-# shim lacks: stop, naming the symbols or headers.  A walker that does not
-# compile does not know this design: it is switched off (WALK_TREE,
-# WALK_RCACHE and CHECKS_OFF in the caller's scope say so) and the tree is
-# fuzzed at the API level.
+# shim lacks: stop, naming the symbols or headers.  Of the tree walkers
+# WALK_TREE lists, the first that compiles is kept; one that does not
+# compile does not know this design.  With none left, or a magazine
+# walker that does not compile, the walker is switched off (WALK_TREE,
+# WALK_RCACHE and CHECKS_OFF in the caller's scope say so, CHECKS_OFF
+# with each walker tried and the compiler's first error for it) and the
+# tree is fuzzed at the API level.
 function(_iovafuzz_check_symbols name src gen)
+	set(want_tree ${WALK_TREE})
+	set(want_rcache ${WALK_RCACHE})
+	list(GET want_tree 0 WALK_TREE)
 	set(CHECKS_OFF "${DETECT_OFF}")
 	_iovafuzz_write_config()
 	_iovafuzz_probe("${gen}" errs)
 	if(NOT errs)
+		set(WALK_TREE ${WALK_TREE} PARENT_SCOPE)
 		set(CHECKS_OFF "${CHECKS_OFF}" PARENT_SCOPE)
 		return()
 	endif()
-	set(want_tree ${WALK_TREE})
-	set(want_rcache ${WALK_RCACHE})
 	set(WALK_TREE none)
 	set(WALK_RCACHE 0)
 	_iovafuzz_write_config()
@@ -159,15 +161,26 @@ function(_iovafuzz_check_symbols name src gen)
 			"against the shim: ${first}")
 	endif()
 	set(off "${DETECT_OFF}")
-	if(NOT want_tree STREQUAL "none")
-		set(WALK_TREE ${want_tree})
+	set(why "")
+	foreach(w IN LISTS want_tree)
+		if(w STREQUAL "none")
+			break()
+		endif()
+		set(WALK_TREE ${w})
 		_iovafuzz_write_config()
 		_iovafuzz_probe("${gen}" errs)
-		if(errs)
-			_iovafuzz_first_error("${errs}" first)
-			list(APPEND off "tree walker ${want_tree} (${first})")
-			set(WALK_TREE none)
+		if(NOT errs)
+			break()
 		endif()
+		_iovafuzz_first_error("${errs}" first)
+		if(why)
+			string(APPEND why ", ")
+		endif()
+		string(APPEND why "${w} (${first})")
+		set(WALK_TREE none)
+	endforeach()
+	if(WALK_TREE STREQUAL "none" AND why)
+		list(APPEND off "tree walker ${why}")
 	endif()
 	if(want_rcache)
 		set(WALK_RCACHE 1)
@@ -229,9 +242,16 @@ function(iovafuzz_add_tree name src)
 			list(REMOVE_ITEM glue ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
 		endif()
 	endif()
+	# The san flavour records the path iova.c takes (src/shim/kcov.c):
+	# at -O0, unpruned, every block of every function, none inlined.
+	set_source_files_properties(${IOVAFUZZ_GLUE_DIR}/iova_glue.c PROPERTIES
+		COMPILE_OPTIONS "$<$<BOOL:$<TARGET_PROPERTY:IOVAFUZZ_KCOV>>:-O0;-fsanitize-coverage=trace-pc,no-prune>")
 	foreach(fl IN LISTS flavours)
 		set(lib iovafuzz_kernel_${id}_${fl})
 		add_library(${lib} STATIC ${glue})
+		if(fl STREQUAL "san")
+			set_target_properties(${lib} PROPERTIES IOVAFUZZ_KCOV 1)
+		endif()
 		target_include_directories(${lib} BEFORE PUBLIC
 			${gen}/include ${gen} ${IOVAFUZZ_GLUE_DIR})
 		# Kernel code: its own warning level, paths shown tree-relative.

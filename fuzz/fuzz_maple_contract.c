@@ -4,9 +4,12 @@
  * fuzzed tree shapes and allocation failures.  Each four input bytes are
  * one op on an MT_FLAGS_ALLOC_RANGE tree mirrored in the reference model;
  * after every op the tree must equal the model, and nothing may leak.
- * A report names each op, the range and entry it touched and the
- * failures injected into it (the text form, fuzz/text_maple.h); text
- * programs are read too (told apart by their first line).
+ * What the maple tree itself says (a WARN, a failed self-check, a sleep
+ * under the lock: what the shim records) is a finding too, signature
+ * "WARN mas_nomem" and the like, unless IOVAFUZZ_KNOWN lists it.  A
+ * report names each op, the range and entry it touched and the failures
+ * injected into it (the text form, fuzz/text_maple.h); text programs are
+ * read too (told apart by their first line).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,16 +43,19 @@ static __attribute__((format(printf, 1, 2))) void note(const char *fmt, ...)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The report: @sig on the title and signature: lines, @detail after the
+ * title when there is one. */
 static __attribute__((noreturn))
-void finding(unsigned int op, const uint8_t *data, const char *why)
+void finding(unsigned int op, const uint8_t *data, const char *inv,
+	     const char *sig, const char *detail)
 {
 	static struct mc_program p;
 	unsigned int i;
 
 	mc_decode(data, 4 * (op + 1), &p);
-	fprintf(stderr, "iovafuzz: %s in op #%u\n\n", mp_signature(why), op);
-	fprintf(stderr, "invariant: MAPLE_CONTRACT\nsignature: %s\n",
-		mp_signature(why));
+	fprintf(stderr, "iovafuzz: %s in op #%u%s%s\n\n", sig, op,
+		detail ? ": " : "", detail ? detail : "");
+	fprintf(stderr, "invariant: %s\nsignature: %s\n", inv, sig);
 	fprintf(stderr, "op:        %u\nprogram:\n", op);
 	for (i = 0; i <= op; i++) {
 		fprintf(stderr, "  #%-3u ", i);
@@ -59,6 +65,26 @@ void finding(unsigned int op, const uint8_t *data, const char *why)
 	fprintf(stderr, "model:\n");
 	model_dump(&m, stderr, 0, ULONG_MAX);
 	abort();
+}
+
+/* A contract property that broke: MAPLE_CONTRACT <why>. */
+static __attribute__((noreturn))
+void broke(unsigned int op, const uint8_t *data, const char *why)
+{
+	finding(op, data, "MAPLE_CONTRACT", mp_signature(why), NULL);
+}
+
+/* What the maple tree said during op #@op (a WARN, a self-check, a sleep
+ * under the lock) is a finding of its own, unless it is known. */
+static void check_complaint(unsigned int op, const uint8_t *data)
+{
+	const struct shim_finding *f;
+	char sig[128], line[512];
+
+	f = known_complaint(sig, sizeof(sig));
+	if (f)
+		finding(op, data, f->kind, sig,
+			shim_finding_line(f, line, sizeof(line)));
 }
 
 /* Put a range of 1..32 pfns at the highest fit in a window, checking the
@@ -202,13 +228,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		why = run_op(data + 4 * i);
 		if (!why)
 			why = mp_tree_equals_model(&mt, &m, i % 16 == 15);
+		check_complaint(i, data);
 		if (why)
-			finding(i, data, why);
+			broke(i, data, why);
 	}
 	spin_lock(&lock);
 	__mt_destroy(&mt);
 	spin_unlock(&lock);
+	check_complaint(n ? n - 1 : 0, data);
 	if (mp_settled_live())
-		finding(n ? n - 1 : 0, data, "nodes live after mtree destroy");
+		broke(n ? n - 1 : 0, data, "nodes live after mtree destroy");
 	return 0;
 }

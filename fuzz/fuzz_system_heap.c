@@ -6,18 +6,27 @@
  * its report and aborts, which libFuzzer records as a crash.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <heap/glue.h>
 
 #include "heap_prog.h"
+#include "known.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static void print_known(void)
+{
+	known_report(stderr);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	fprintf(stderr, "iovafuzz: system_heap target, system_heap.c (%s)\n",
 		heap_glue_source);
+	known_load();
+	atexit(print_known);
 	return 0;
 }
 

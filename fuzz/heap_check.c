@@ -18,6 +18,10 @@
  *   FAIL_RETURNS_ALL a failed allocation holds no page and no object
  *   RELEASE_EXACT    release frees exactly the chunks, each at its order
  *   NO_LEAK          at the end nothing is held and no object is live
+ *
+ * What kernel code says (a WARN, a sleep in atomic context: what the shim
+ * records) is a finding of its own, "WARN <function>", checked first
+ * after every call into the heap, unless IOVAFUZZ_KNOWN lists it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +34,18 @@
 #include <heap/harness.h>
 
 #include "heap_run.h"
+#include "known.h"
+
+void heap_check_complaint(void)
+{
+	const struct shim_finding *f;
+	char sig[128], line[512];
+
+	f = known_complaint(sig, sizeof(sig));
+	if (f)
+		heap_fail(f->kind, f->func ? f->func : "?", "%s",
+			  shim_finding_line(f, line, sizeof(line)));
+}
 
 static bool configured(unsigned int order)
 {
@@ -195,6 +211,7 @@ void heap_check_alloc(unsigned long pages, struct dma_buf *d,
 {
 	const char *first;
 
+	heap_check_complaint();
 	if (IS_ERR_OR_NULL(d)) {
 		check_failure(pages, d, pre);
 		return;
@@ -245,6 +262,7 @@ void heap_check_release(struct hbuf *b, unsigned long held_before,
 	buddy_on_free(on_free, &f);
 	dma_buf_put(b->d);
 	buddy_on_free(NULL, NULL);
+	heap_check_complaint();
 	if (buddy_bad_frees(&first) != bad_before)
 		heap_fail("RELEASE_EXACT", "release", "%s", first);
 	memcpy(want, b->c, b->n * sizeof(*want));
@@ -270,14 +288,7 @@ void heap_check_release(struct hbuf *b, unsigned long held_before,
 
 void heap_check_end(unsigned long other_pages)
 {
-	const struct shim_finding *w;
-
-	if (shim_nr_findings()) {
-		w = shim_first_finding();
-		heap_fail(w->kind, w->func ? w->func : "?", "%s at %s:%d",
-			  w->what ? w->what : "", w->file ? w->file : "?",
-			  w->line);
-	}
+	heap_check_complaint();
 	if (buddy_held_pages(BO_HEAP))
 		heap_fail("NO_LEAK", "end", "%lu page(s) still held by the heap",
 			  buddy_held_pages(BO_HEAP));

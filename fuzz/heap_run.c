@@ -312,6 +312,7 @@ void heap_run(const struct heap_prog *p, bool verbose)
 			op_import(op, &kmalloc_nth);
 			break;
 		}
+		heap_check_complaint();
 	}
 	heap_ctx.op = p->nr_ops;
 	teardown();

@@ -50,6 +50,9 @@ void heap_fail(const char *inv, const char *where, const char *fmt, ...);
  * the table, unmap, detach); false if the importer path failed. */
 bool heap_observe(struct dma_buf *d, struct hbuf *b);
 
+/* What kernel code said since the last check (shim_record()) is a
+ * finding, "WARN <function>" and the like, unless it is known. */
+void heap_check_complaint(void);
 void heap_check_alloc(unsigned long pages, struct dma_buf *d,
 		      const struct heap_before *pre, struct hbuf *out);
 void heap_check_release(struct hbuf *b, unsigned long held_before,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <shim/shim.h>
+
 #include "known.h"
 
 #define KNOWN_MAX	64
@@ -90,4 +92,17 @@ void known_report(FILE *f)
 		if (known[i].hits)
 			fprintf(f, "iovafuzz: known: %lu x %s\n", known[i].hits,
 				known[i].sig);
+}
+
+const struct shim_finding *known_complaint(char *sig, size_t size)
+{
+	const struct shim_finding *f = shim_first_finding();
+
+	if (!f)
+		return NULL;
+	shim_finding_signature(f, sig, size);
+	if (!known_hit(sig))
+		return f;
+	shim_clear_findings();
+	return NULL;
 }

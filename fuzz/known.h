@@ -20,4 +20,15 @@ bool known_hit(const char *sig);
 /* "iovafuzz: known: N x SIG" for each known signature seen. */
 void known_report(FILE *f);
 
+struct shim_finding;
+
+/*
+ * What kernel code said since the last call: the complaint the shim
+ * recorded (a WARN, a maple tree self-check, a sleep in atomic context),
+ * its signature ("WARN mas_nomem", shim_finding_signature()) in @sig.
+ * NULL if there is none, or if its signature is known: then it is counted
+ * and cleared, so that a later one is seen.  Call it after every op.
+ */
+const struct shim_finding *known_complaint(char *sig, size_t size);
+
 #endif

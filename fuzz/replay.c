@@ -86,6 +86,24 @@ static int replay_file(const char *path)
 	return 0;
 }
 
+/* --pin: the program on stdin, every check after every op, and only its
+ * signature on stdout (cause.c runs this for the replayer). */
+static int pin(void)
+{
+	static uint8_t buf[REPLAY_MAX_BIN];
+	struct run_opts quiet = { .every_op = true };
+	const char *why, *sig;
+	size_t n = fread(buf, 1, sizeof(buf), stdin);
+
+	quiet.out = fopen("/dev/null", "w");
+	if (!quiet.out || !run_program(buf, n, &quiet))
+		return 0;
+	sig = run_signature(&why);
+	printf("signature: %s\ncause: %s\n", sig, why);
+	fflush(stdout);
+	_exit(1);
+}
+
 static int cmp_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -131,6 +149,9 @@ int main(int argc, char **argv)
 	/* Line-buffered, so nothing is lost if a sanitizer ends the run. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opts.out = stdout;
+	if (argc == 2 && !strcmp(argv[1], "--pin"))
+		return pin();
+	run_pin_by_exec = true;
 	for (i = 1; i < argc && !rc; i++) {
 		if (!strcmp(argv[i], "-v")) {
 			opts.verbose = true;

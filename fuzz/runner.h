@@ -64,6 +64,12 @@ struct run_stats {
 const char *run_program(const uint8_t *data, size_t size,
 			const struct run_opts *opts);
 
+/* The replayer: name findings by a run with every check after every op,
+ * in a process of its own (/proc/self/exe --pin, program on stdin). */
+extern bool run_pin_by_exec;
+/* The signature of the last run's finding, and how it was found. */
+const char *run_signature(const char **why);
+
 /* One line: the tree, and which checks are off for its design, and why. */
 void run_describe(FILE *f);
 

@@ -2,11 +2,13 @@
 /*
  * Unit tests of the shim itself: each failure-injection policy fails
  * exactly the allocations it should; slab accounting; per-CPU data; CPU
- * hotplug callbacks; delayed work; RCU callbacks; WARN_ON findings.
+ * hotplug callbacks; delayed work; RCU callbacks; WARN_ON and
+ * might_alloc() findings and their signatures.
  */
 #include <linux/cpuhotplug.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <shim/shim.h>
@@ -336,6 +338,33 @@ static bool test_warn_recorded(void)
 	return true;
 }
 
+/* might_alloc(): flags that may block, under a spinlock, are a complaint
+ * named after the caller, the same way in every target. */
+static bool test_might_alloc(void)
+{
+	const char *at = "MIGHT_SLEEP test_might_alloc at tests/shim_test.c:";
+	char sig[64], line[256];
+	spinlock_t l;
+
+	setup();
+	spin_lock_init(&l);
+	might_alloc(GFP_KERNEL);		/* may sleep: no lock held */
+	spin_lock(&l);
+	might_alloc(GFP_ATOMIC);
+	might_alloc(GFP_NOWAIT);
+	CHECK_EQ(shim_nr_findings(), 0);
+	might_alloc(GFP_KERNEL);
+	spin_unlock(&l);
+	CHECK_EQ(shim_nr_findings(), 1);
+	CHECK(!strcmp(shim_finding_signature(shim_first_finding(), sig,
+					     sizeof(sig)),
+		      "MIGHT_SLEEP test_might_alloc"));
+	shim_finding_line(shim_first_finding(), line, sizeof(line));
+	CHECK(!strncmp(line, at, strlen(at)));
+	CHECK(strstr(line, ": sleeping function called with a spinlock held"));
+	return true;
+}
+
 int main(void)
 {
 	struct check_totals t = { 0 };
@@ -353,5 +382,6 @@ int main(void)
 	RUN_TEST(&t, test_work_stall);
 	RUN_TEST(&t, test_rcu);
 	RUN_TEST(&t, test_warn_recorded);
+	RUN_TEST(&t, test_might_alloc);
 	return check_summary(&t);
 }

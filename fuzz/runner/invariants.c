@@ -18,7 +18,9 @@
  *                      model's; the tree is structurally valid
  *   FIND_FREE          find_iova() finds exactly what is in the tree
  *   NO_LEAK            nothing the shim handed out survives the domain
- *   WARN               kernel code warned
+ *   WARN, MAPLE_CHECK, MIGHT_SLEEP
+ *                      kernel code complained (a WARN_ON, a maple-tree
+ *                      self-check, sleeping in atomic context)
  *
  * and, for maple-tree domains whose erases can defer (IOVA_DEFERRED):
  *
@@ -41,9 +43,9 @@
 /* ---- findings ---- */
 
 /*
- * A finding's signature is its invariant plus where it was seen: @tag
- * names a defect the whole-domain checks found (stable whichever op
- * happened to come before the check), NULL means the op that ran, with
+ * A finding is the invariant plus where it was seen (the report's
+ * "reached" line; its signature is its cause, cause.c): @tag names a
+ * defect the whole-domain checks found, NULL means the op that ran, with
  * the flags that change its path (see op_where()).
  */
 bool fail(const char *inv, const char *tag, unsigned long lo,
@@ -114,22 +116,19 @@ void hold(const struct iova *iova, unsigned long lo, unsigned long hi)
 	run.held[run.nr_held++] = (struct held){ iova, lo, hi };
 }
 
+/* What kernel code said (WARN, maple-tree check, might_sleep in atomic
+ * context) is a finding named by where it said it. */
 bool check_findings(void)
 {
 	const struct shim_finding *f = shim_first_finding();
-	bool maple = f && !strcmp(f->kind, "MAPLE_CHECK");
-	char tag[96];
+	char line[256];
 
 	if (!f)
 		return true;
-	if (!strcmp(f->kind, "WARN"))
-		snprintf(tag, sizeof(tag), "%s", f->func);
-	else
-		snprintf(tag, sizeof(tag), "%s %s", maple ? "maple_check" :
-			 f->kind, f->func);
-	return fail(maple ? "TREE_EQUALS_MODEL" : "WARN", tag, 0, 0,
-		    "%s at %s:%d %s(): %s", f->kind, f->file, f->line,
-		    f->func, f->what);
+	if (!run.inv && !run.quiet)
+		run.kernel_said = true;
+	return fail(f->kind, f->func, 0, 0, "%s",
+		    shim_finding_line(f, line, sizeof(line)));
 }
 
 /*

@@ -150,7 +150,7 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 	if (fast) {
 		run.fast_used = true;
 		raw(RAW_ALLOC_FAST, size, limit, flag);
-		lo = alloc_iova_fast(&run.iovad, size, limit, flag);
+		KERNEL(lo = alloc_iova_fast(&run.iovad, size, limit, flag));
 		iova = lo ? find_iova(&run.iovad, lo) : NULL;
 		if (lo && !iova)
 			return rec->lo = rec->hi = lo, fail("FIND_FREE", NULL, lo, lo,
@@ -160,7 +160,7 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		ok = lo != 0;
 	} else {
 		raw(RAW_ALLOC, size, limit, flag);
-		iova = alloc_iova(&run.iovad, size, limit, flag);
+		KERNEL(iova = alloc_iova(&run.iovad, size, limit, flag));
 		lo = iova ? iova->pfn_lo : 0;
 		hi = iova ? iova->pfn_hi : 0;
 		ok = iova != NULL;

@@ -26,13 +26,13 @@ static unsigned int online_cpu(unsigned int k)
 static void flush_global(void)
 {
 	raw(RAW_FLUSH_GLOBAL, 0, 0, 0);
-	glue_flush_global(&run.iovad);
+	KERNEL(glue_flush_global(&run.iovad));
 }
 
 static void flush_cpu(unsigned int cpu)
 {
 	raw(RAW_FLUSH_CPU, cpu, 0, 0);
-	glue_flush_cpu(&run.iovad, cpu);
+	KERNEL(glue_flush_cpu(&run.iovad, cpu));
 }
 
 /* With no allocation failing, a drain leaves no marker behind. */
@@ -43,7 +43,7 @@ bool run_drain(struct op_rec *rec)
 	unsigned int runs;
 
 	raw(RAW_DRAIN, 0, 0, 0);
-	rec->arg[0] = glue_drain_deferred(&run.iovad);
+	KERNEL(rec->arg[0] = glue_drain_deferred(&run.iovad));
 	rec->injected = shim_op_stats()->injected;
 	settle_deferred(0, ULONG_MAX);
 	if (rec->injected)
@@ -75,15 +75,15 @@ bool run_env(const struct prog_op *op)
 		break;
 	case OP_CPU_OFFLINE:
 		raw(RAW_CPU_OFFLINE, cpu, 0, 0);
-		rec->ret = shim_cpu_offline(cpu) ? 0 : -1;
+		KERNEL(rec->ret = shim_cpu_offline(cpu) ? 0 : -1);
 		break;
 	case OP_CPU_ONLINE:
 		raw(RAW_CPU_ONLINE, cpu, 0, 0);
-		rec->ret = shim_cpu_online(cpu) ? 0 : -1;
+		KERNEL(rec->ret = shim_cpu_online(cpu) ? 0 : -1);
 		break;
 	case OP_RUN_WORK:
 		raw(RAW_RUN_WORK, 0, 0, 0);
-		rec->arg[0] = shim_run_delayed_work();
+		KERNEL(rec->arg[0] = shim_run_delayed_work());
 		break;
 	case OP_FLUSH:
 		if (!run.prog.dom.rcaches || !glue_caps.rcaches)

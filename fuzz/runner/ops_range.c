@@ -30,7 +30,7 @@ bool run_free(const struct prog_op *op)
 	rec->hi = r->hi;
 	if (op->kind == OP_FREE) {
 		raw(RAW_FREE, pfn, 0, 0);
-		free_iova(&run.iovad, pfn);
+		KERNEL(free_iova(&run.iovad, pfn));
 	} else if (op->kind == OP___FREE) {
 		struct iova *iova = r->handle ? r->handle :
 				    find_iova(&run.iovad, lo);
@@ -40,10 +40,10 @@ bool run_free(const struct prog_op *op)
 				    "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
 				    lo, r->lo, r->hi);
 		raw(RAW___FREE, lo, 0, 0);
-		__free_iova(&run.iovad, iova);
+		KERNEL(__free_iova(&run.iovad, iova));
 	} else {
 		raw(RAW_FREE_FAST, lo, r->req_size, 0);
-		free_iova_fast(&run.iovad, lo, r->req_size);
+		KERNEL(free_iova_fast(&run.iovad, lo, r->req_size));
 	}
 	rec->injected = shim_op_stats()->injected;
 	idx = model_find(&run.m, lo);
@@ -80,7 +80,7 @@ bool run_find(const struct prog_op *op)
 			       model_at(&run.m, idx)->lo + 1);
 	rec = rec_new(OP_FIND, pfn, 0, 0);
 	raw(RAW_FIND, pfn, 0, 0);
-	iova = find_iova(&run.iovad, pfn);
+	KERNEL(iova = find_iova(&run.iovad, pfn));
 	rec->ret = iova ? 0 : -1;
 	settle_deferred(pfn, pfn);
 	idx = model_find(&run.m, pfn);
@@ -137,7 +137,7 @@ bool run_free_unknown(const struct prog_op *op)
 
 	rec_new(OP_FREE_UNKNOWN, pfn, 0, 0);
 	raw(RAW_FREE, pfn, 0, 0);
-	free_iova(&run.iovad, pfn);
+	KERNEL(free_iova(&run.iovad, pfn));
 	/* check_tree() proves a free pfn stays free; a marker must stay. */
 	if (r && !(r->flags & RF_UNSEEN) && (glue_lookup(&run.iovad, pfn, &lo, &hi) != GLUE_MARKER ||
 		  lo != r->lo || hi != r->hi))
@@ -190,7 +190,7 @@ bool run_reserve(const struct prog_op *op)
 	if (!reserve_in_contract(lo, hi))
 		return rec->ret = 1, true;
 	raw(RAW_RESERVE, lo, hi, 0);
-	iova = reserve_iova(&run.iovad, lo, hi);
+	KERNEL(iova = reserve_iova(&run.iovad, lo, hi));
 	rec->injected = shim_op_stats()->injected;
 	rec->ret = iova ? 0 : -1;
 	rec->lo = lo;

@@ -11,6 +11,12 @@
 #include "glue.h"
 #include "run.h"
 
+const char *run_signature(const char **why)
+{
+	*why = run.cause_why;
+	return run.cause;
+}
+
 void run_describe(FILE *f)
 {
 	fprintf(f, "iovafuzz: tree %s (%s): ", glue_kernel_version, glue_flavour);
@@ -109,7 +115,10 @@ void report(FILE *f, const uint8_t *data, size_t size)
 	fprintf(f, "iovafuzz: %s %s in op #%u: %s\n\n", run.inv, run.where,
 		run.nr_recs ? run.nr_recs - 1 : 0, run.detail);
 	fprintf(f, "invariant: %s\n", run.inv);
-	fprintf(f, "signature: %s %s\n", run.inv, run.where);
+	fprintf(f, "signature: %s\n", run.cause);
+	fprintf(f, "reached:   %s %s\n", run.inv, run.where);
+	if (run.cause_why[0])
+		fprintf(f, "cause:     %s\n", run.cause_why);
 	fprintf(f, "op:        %u\n", run.nr_recs ? run.nr_recs - 1 : 0);
 	fprintf(f, "tree:      %s (%s)\n", glue_kernel_version, glue_flavour);
 	fprintf(f, "domain:    granule=%lu start_pfn=0x%lx dma_32bit_pfn=0x%lx cpus=%u rcaches=%s\n",

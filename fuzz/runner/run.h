@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include <linux/iova.h>
+#include <shim/kcov.h>
 
 #include "model.h"
 #include "program.h"
@@ -118,11 +119,23 @@ struct run_state {
 	bool quiet;			/* a failed check records nothing */
 	char detail[512];
 	unsigned long at_lo, at_hi;
+	bool kernel_said;		/* the finding is the kernel's own */
+	char cause[256];		/* the signature (cause.c) */
+	char cause_why[256];		/* how it was found */
 };
 
 extern struct run_state run;
 extern struct run_stats run_stats_all;	/* over every run */
 
+
+/* A kernel call the op makes: its path through iova.c is recorded
+ * (cause.c); the harness's own look-ups around it are not. */
+#define KERNEL(call)							\
+	do {								\
+		bool __was = shim_kcov_enable(true);			\
+		call;							\
+		shim_kcov_enable(__was);				\
+	} while (0)
 
 /* Room for one more element of @size bytes in a growable array. */
 static inline void *grow(void *arr, size_t *cap, size_t nr, size_t size)
@@ -212,6 +225,12 @@ bool check_tree(void);
 void trace_op(FILE *f, unsigned int i);
 void report(FILE *f, const uint8_t *data, size_t size);
 void op_where(char *buf, size_t len);
+
+/* cause.c */
+void cause_reset(void);
+void cause_op_begin(void);
+bool cause_name(char *buf, size_t len, char *why, size_t wlen);
+void cause_settle(const uint8_t *data, size_t size);
 
 /* record.c */
 void raw(enum raw_kind kind, unsigned long a0, unsigned long a1,

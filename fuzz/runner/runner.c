@@ -25,8 +25,10 @@ const struct run_stats *run_totals(void)
 struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
 			      unsigned long a1, unsigned long a2)
 {
-	struct op_rec *r = &run.recs[run.nr_recs++];
+	struct op_rec *r;
 
+	cause_op_begin();
+	r = &run.recs[run.nr_recs++];
 	*r = (struct op_rec){ .kind = kind, .arg = { a0, a1, a2 } };
 	return r;
 }
@@ -49,10 +51,15 @@ static unsigned long start_pfn_of(const struct prog_domain *d)
 
 void domain_init(void)
 {
+	int err = 0;
+
 	run.domain_up = true;
-	init_iova_domain(&run.iovad, 1UL << run.prog.dom.granule_shift,
-			 run.start_pfn);
-	if (run.prog.dom.rcaches && iova_domain_init_rcaches(&run.iovad))
+	KERNEL(init_iova_domain(&run.iovad,
+				1UL << run.prog.dom.granule_shift,
+				run.start_pfn));
+	if (run.prog.dom.rcaches)
+		KERNEL(err = iova_domain_init_rcaches(&run.iovad));
+	if (err)
 		fail("COMPLETE", "iova_domain_init_rcaches", 0, 0,
 		     "iova_domain_init_rcaches() failed");
 	run.m.counted_flags = RF_FAST;	/* picks of fast-path ranges */
@@ -71,7 +78,8 @@ void domain_init(void)
 
 bool domain_put(void)
 {
-	put_iova_domain(&run.iovad);
+	cause_op_begin();
+	KERNEL(put_iova_domain(&run.iovad));
 	run.domain_up = false;
 	shim_rcu_barrier();
 	if (!check_findings())
@@ -210,6 +218,8 @@ const char *run_program(const uint8_t *data, size_t size,
 	run.nr_recs = 0;
 	run.pending_inject = 0;
 	run.full_check = false;
+	run.kernel_said = false;
+	cause_reset();
 	shim_reset(run.prog.dom.nr_cpus);
 	glue_register_classes();
 	run.dma32 = 1UL << (32 - run.prog.dom.granule_shift);
@@ -233,6 +243,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	run_stats_all.ops += run.nr_recs;
 	run_stats_all.injected += shim_total_stats()->injected;
 	if (run.inv) {
+		cause_settle(data, size);
 		report(run.out, data, size);
 		return run.inv;
 	}

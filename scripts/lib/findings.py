@@ -127,8 +127,22 @@ def crash_class(lines):
     return None, 0
 
 
+def reached(output):
+    """What reached the finding an output reports: the invariant and the
+    op, flags and path that broke it (the report's reached: line), or
+    the sanitizer's class; '' if it says nothing of it."""
+    lines = output.splitlines()
+    for key in ("reached:", "invariant:"):
+        for line in lines:
+            if line.startswith(key):
+                return " ".join(line[len(key):].split())
+    cls, _ = crash_class(lines)
+    return cls or ""
+
+
 def signature(output, tree=None):
-    """The signature of the finding an output reports, or None."""
+    """The signature of the finding an output reports, or None: its
+    cause, the same whichever op or invariant reached it."""
     lines = output.splitlines()
     for key in ("signature:", "invariant:"):  # invariant: before the C reports
         for line in lines:
@@ -425,6 +439,8 @@ def read_known(files):
     return known
 
 
+# findings.tsv: signature (the cause), count, first-seen, artifact, and
+# what reached it: each invariant and op seen, joined by "; ".
 def read_table(work):
     table = {}
     path = os.path.join(work, "findings.tsv")
@@ -432,9 +448,10 @@ def read_table(work):
         with open(path, encoding="utf-8") as f:
             for line in f:
                 fields = line.rstrip("\n").split("\t")
-                if len(fields) == 4:
+                if len(fields) in (4, 5):
+                    ways = fields[4].split("; ") if len(fields) == 5 else []
                     table[fields[0]] = [int(fields[1]), int(fields[2]),
-                                        fields[3]]
+                                        fields[3], [w for w in ways if w]]
     except FileNotFoundError:
         pass
     except (OSError, ValueError) as e:
@@ -446,8 +463,9 @@ def write_table(work, table):
     path = os.path.join(work, "findings.tsv")
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        for sig, (count, first, artifact) in table.items():
-            f.write(f"{sig}\t{count}\t{first}\t{artifact}\n")
+        for sig, (count, first, artifact, ways) in table.items():
+            f.write(f"{sig}\t{count}\t{first}\t{artifact}\t"
+                    f"{'; '.join(ways)}\n")
     os.replace(tmp, path)
 
 
@@ -504,14 +522,17 @@ def record(args, cmd):
             die(f"no input {path}")
         sig, out = replay_signature(cmd, path, args.tree, args.timeout)
         sig = sig or fallback_signature(path)
+        way = reached(out)
         seconds = max(0, int(os.path.getmtime(path) - args.start))
         if sig in table:
             table[sig][0] += 1
             os.unlink(path)
             state, artifact = "seen", table[sig][2]
+            if way and way not in table[sig][3]:
+                table[sig][3].append(way)
         else:
             artifact = keep_finding(args, sig, path)
-            table[sig] = [1, seconds, artifact]
+            table[sig] = [1, seconds, artifact, [way] if way else []]
             write_table(args.work, table)
             save_finding(args, cmd, sig, artifact, out)
             state = "new"
@@ -524,14 +545,16 @@ def record(args, cmd):
 def summary(args):
     table = read_table(args.work)
     known = read_known(args.known)
-    rows = [("signature", "count", "first", "known", "artifact")]
-    for sig, (count, first, artifact) in table.items():
+    rows = [("signature", "count", "first", "known", "reached by",
+             "artifact")]
+    for sig, (count, first, artifact, ways) in table.items():
         rows.append((sig, str(count), f"{first}s",
-                     "yes" if sig in known else "no", artifact))
-    w = [max(len(r[i]) for r in rows) for i in range(4)]
+                     "yes" if sig in known else "no",
+                     "; ".join(ways) or "-", artifact))
+    w = [max(len(r[i]) for r in rows) for i in range(5)]
     for r in rows:
         print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  "
-              f"{r[3]:<{w[3]}}  {r[4]}")
+              f"{r[3]:<{w[3]}}  {r[4]:<{w[4]}}  {r[5]}")
     return 1 if any(s not in known for s in table) else 0
 
 

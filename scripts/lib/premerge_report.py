@@ -72,7 +72,7 @@ def gather(args):
         if tsv is None:
             tsv = os.path.join("fuzz", args.patched, "iova", "findings.tsv")
         for r in rows(os.path.join(d, tsv)):
-            sig, count, art = r[0], r[1], r[-1]
+            sig, count, art = r[0], r[1], r[3]
             found.append((sig, where, count, sig in known, art + ".min",
                           os.path.join(os.path.dirname(art), "report.txt")))
     diff = rows(os.path.join(d, "diff", "differential.tsv"))

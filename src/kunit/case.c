@@ -106,11 +106,9 @@ static void check_settled(struct kunit *test, unsigned long live_before,
 	shim_rcu_barrier();
 	live = shim_live_objects();
 	if (shim_nr_findings() > findings_before) {
-		const struct shim_finding *f = shim_first_finding();
-
 		run->warned = true;
-		snprintf(run->why, sizeof(run->why), "%s at %s:%d %s(): %s",
-			 f->kind, f->file, f->line, f->func, f->what);
+		shim_finding_line(shim_first_finding(), run->why,
+				  sizeof(run->why));
 	} else if (live > live_before && aborted) {
 		kunit_info(test, "%lu object%s still live: the case stopped "
 			   "early, before its own clean-up (not counted as a "

@@ -154,10 +154,10 @@ static bool suite_settled(struct kunit_suite *suite, unsigned long live,
 	shim_flush_all_work(1024);
 	shim_rcu_barrier();
 	if (shim_nr_findings() > findings) {
-		const struct shim_finding *f = shim_first_finding();
+		char line[512];
 
-		kunit_err(suite, "%s at %s:%d %s(): %s", f->kind, f->file,
-			  f->line, f->func, f->what);
+		kunit_err(suite, "%s", shim_finding_line(shim_first_finding(),
+							 line, sizeof(line)));
 		return false;
 	}
 	if (shim_live_objects() > live) {

@@ -37,6 +37,24 @@ void shim_clear_findings(void)
 	nr_findings = 0;
 }
 
+char *shim_finding_signature(const struct shim_finding *f, char *buf,
+			     size_t size)
+{
+	snprintf(buf, size, "%s %s", f->kind ? f->kind : "?",
+		 f->func ? f->func : "?");
+	return buf;
+}
+
+char *shim_finding_line(const struct shim_finding *f, char *buf, size_t size)
+{
+	char sig[128];
+
+	snprintf(buf, size, "%s at %s:%d: %s",
+		 shim_finding_signature(f, sig, sizeof(sig)),
+		 f->file ? f->file : "?", f->line, f->what ? f->what : "");
+	return buf;
+}
+
 void shim_warn(const char *file, int line, const char *func, const char *cond)
 {
 	fprintf(stderr, "WARNING: %s:%d %s(): WARN_ON(%s)\n", file, line,

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The maple tree borrows the XArray's tagged-pointer encoding for internal
- * and value entries; only that encoding lives here, no XArray.
+ * and value entries; only that encoding lives here, no XArray.  Like the
+ * kernel's, it includes linux/sched/mm.h (might_alloc()).
  */
 #ifndef _LINUX_XARRAY_H
 #define _LINUX_XARRAY_H
 
 #include <linux/bug.h>
 #include <linux/err.h>
+#include <linux/sched/mm.h>
 #include <linux/types.h>
 
 static inline void *xa_mk_value(unsigned long v)

@@ -143,6 +143,16 @@ void shim_clear_findings(void);
 /* Records a finding from harness code (e.g. a cache destroyed while busy). */
 void shim_record(const char *kind, const char *file, int line,
 		 const char *func, const char *what);
+/*
+ * A recorded complaint as every target reports it (maple_contract,
+ * system_heap, the KUnit runner, scripts/repro's programs): its signature
+ * "KIND function" ("WARN mas_nomem", "MAPLE_CHECK mas_validate_gaps",
+ * "MIGHT_SLEEP mas_alloc_nodes"), and the whole of it in one line,
+ * "<signature> at file:line: what".  Both write to @buf and return it.
+ */
+char *shim_finding_signature(const struct shim_finding *f, char *buf,
+			     size_t size);
+char *shim_finding_line(const struct shim_finding *f, char *buf, size_t size);
 /* Quiet kernel printk (mt_dump output prints pointers): off by default. */
 void shim_set_printk(bool on);
 
