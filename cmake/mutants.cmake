@@ -34,7 +34,8 @@ endfunction()
 
 # iovafuzz_mutant(NAME BASE PATCH EXPECT [API_ONLY] [ROWS N]): a mutant is
 # built as a tree of its own (with API_ONLY, checked through the API
-# alone) and must be caught twice, and give N signatures (default 1):
+# alone) and must be caught twice, and give at most N signatures (default
+# 1):
 #   mutant.<NAME>.replay  corpus/regress/mutants/<NAME> reports EXPECT
 #   mutant.<NAME>.fuzz    libFuzzer from the seed corpus finds EXPECT
 #                         within IOVAFUZZ_MUTANT_RUNS runs
@@ -63,14 +64,14 @@ function(iovafuzz_mutant name base patch expect)
 	if(arg_ROWS)
 		set(rows ${arg_ROWS})
 	endif()
-	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows}
+	iovafuzz_keep_going_test(mutant.${name}.rows ${id} 1 ${rows}
 				 "${expect}")
 endfunction()
 
-# iovafuzz_keep_going_test(NAME ID ROWS EXPECT): libFuzzer on tree ID past
-# every finding for IOVAFUZZ_KEEP_GOING_RUNS runs gives exactly ROWS
-# signatures, each matching EXPECT (tests/keep_going.cmake).
-function(iovafuzz_keep_going_test name id rows expect)
+# iovafuzz_keep_going_test(NAME ID MIN MAX EXPECT): libFuzzer on tree ID
+# past every finding for IOVAFUZZ_KEEP_GOING_RUNS runs gives MIN to MAX
+# signatures, one matching EXPECT (tests/keep_going.cmake).
+function(iovafuzz_keep_going_test name id min max expect)
 	if(NOT TARGET iovafuzz_fuzz_${id} OR NOT TARGET iovafuzz_replay_${id})
 		return()
 	endif()
@@ -79,7 +80,8 @@ function(iovafuzz_keep_going_test name id rows expect)
 			 -DREPLAY=$<TARGET_FILE:iovafuzz_replay_${id}>
 			 -DFINDINGS=${CMAKE_SOURCE_DIR}/scripts/lib/findings.py
 			 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
-			 -DRUNS=${IOVAFUZZ_KEEP_GOING_RUNS} -DROWS=${rows}
+			 -DRUNS=${IOVAFUZZ_KEEP_GOING_RUNS}
+			 -DMIN_ROWS=${min} -DMAX_ROWS=${max}
 			 "-DEXPECT=${expect}"
 			 -DWORK=${CMAKE_BINARY_DIR}/fuzz-tests/${name}
 			 -P ${CMAKE_SOURCE_DIR}/tests/keep_going.cmake)
@@ -87,7 +89,7 @@ endfunction()
 
 # iovafuzz_mutant_pair(NAME BASE ROWS EXPECT PATCH...): the patches
 # applied at once, as a tree of its own, give exactly ROWS signatures past
-# every finding, each matching EXPECT (mutant.<NAME>.rows): two bugs, two
+# every finding, one matching EXPECT (mutant.<NAME>.rows): two bugs, two
 # rows.
 function(iovafuzz_mutant_pair name base rows expect)
 	set(patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
@@ -101,7 +103,8 @@ function(iovafuzz_mutant_pair name base rows expect)
 	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
 			      "${patch}")
 	iovafuzz_add_tree("${tree}" "${CMAKE_BINARY_DIR}/mutants/${name}" MUTANT)
-	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows} "${expect}")
+	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows} ${rows}
+				 "${expect}")
 endfunction()
 
 # iovafuzz_maple_mutant(NAME BASE PATCH EXPECT [CONTRACT F] [IOVA F]): a
