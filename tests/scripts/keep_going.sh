@@ -29,7 +29,7 @@ tsv=$(echo "$work"/out/*/iova/findings.tsv)
 for inv in NO_LEAK TREE_EQUALS_MODEL; do
 	row=$(grep -m1 "^${inv}[ 	]" "$tsv" || true)
 	[[ -n $row ]] || { fail "$inv not in findings.tsv"; continue; }
-	artifact=${row##*	}
+	artifact=$(cut -f4 <<<"$row")
 	for f in "$artifact" "$artifact.min" "${artifact%/*}/report.txt"; do
 		[[ -s $f ]] || fail "$inv: no $f"
 	done
