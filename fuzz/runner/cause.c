@@ -40,7 +40,7 @@
 #endif
 #endif
 
-#define SITE_BITS	12		/* blocks of iova.c */
+#define SITE_BITS	14		/* blocks of iova.c */
 
 struct site {
 	uintptr_t pc;
@@ -168,11 +168,16 @@ static void symbolize(struct site *s)
 
 static struct site *site_of(uintptr_t pc)
 {
+	static struct site none;	/* table full: not ours, not named */
+	static unsigned int nr_sites;
 	unsigned int i = hash(pc, 0, SITE_BITS);
 
 	while (sites[i].pc && sites[i].pc != pc)
 		i = (i + 1) & ((1u << SITE_BITS) - 1);
+	if (!sites[i].pc && nr_sites + 1 >= 1u << SITE_BITS)
+		return &none;
 	if (!sites[i].pc) {
+		nr_sites++;
 		sites[i].pc = pc;
 		symbolize(&sites[i]);
 	}
