@@ -23,9 +23,10 @@ option(IOVAFUZZ_HEAP_MUTANTS "Build the system_heap mutants and their tests"
        ${_heap_mut_default})
 
 set(_heap_dir ${CMAKE_SOURCE_DIR}/src/heap)
-set(_heap_fuzz ${CMAKE_SOURCE_DIR}/fuzz)
+set(_heap_fuzz ${CMAKE_SOURCE_DIR}/fuzz/heap)
+set(_heap_lang ${CMAKE_SOURCE_DIR}/fuzz/lang)
 set(_heap_core ${_heap_fuzz}/heap_decode.c ${_heap_fuzz}/heap_run.c
-	${_heap_fuzz}/heap_check.c ${_heap_fuzz}/known.c)
+	${_heap_fuzz}/heap_check.c ${_heap_lang}/known.c)
 
 # The shim side (harness code: sanitizers, no coverage) for tree ID.
 function(_heap_shim id u32 fl)
@@ -71,7 +72,7 @@ function(_heap_variant id var file u32 fl)
 		add_executable(${t} ${_heap_core} ${_heap_fuzz}/heap_bench.c)
 	endif()
 	target_compile_options(${t} PRIVATE ${IOVAFUZZ_OWN_WARNINGS})
-	target_include_directories(${t} PRIVATE ${_heap_fuzz})
+	target_include_directories(${t} PRIVATE ${_heap_fuzz} ${_heap_lang})
 	target_link_libraries(${t} PRIVATE ${k})
 endfunction()
 

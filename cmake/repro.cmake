@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Text programs and reproducers (fuzz/TEXT.md, scripts/repro):
+# Text programs and reproducers (fuzz/lang/README.md, scripts/repro):
 #   iovafuzz_prog             binary <-> text converter
 #   text_roundtrip            ctest: the round trip is the identity
 #   every iovafuzz_replay_*   reads text programs too, as does every
@@ -10,23 +10,23 @@
 # The replayers and kernel libraries are made per tree, in several
 # directories, after this file is read: they are completed at the end of
 # the configure step.
-set(IOVAFUZZ_TEXT_SRC ${CMAKE_SOURCE_DIR}/fuzz/text.c
-    ${CMAKE_SOURCE_DIR}/fuzz/text_args.c ${CMAKE_SOURCE_DIR}/fuzz/text_set.c
-    ${CMAKE_SOURCE_DIR}/fuzz/text_lex.c CACHE INTERNAL "")
-set(IOVAFUZZ_TEXT_MAPLE_SRC ${CMAKE_SOURCE_DIR}/fuzz/text_maple.c
-    ${CMAKE_SOURCE_DIR}/fuzz/text_lex.c CACHE INTERNAL "")
+set(IOVAFUZZ_TEXT_SRC ${IOVAFUZZ_LANG_DIR}/text.c
+    ${IOVAFUZZ_LANG_DIR}/text_args.c ${IOVAFUZZ_LANG_DIR}/text_set.c
+    ${IOVAFUZZ_LANG_DIR}/text_lex.c CACHE INTERNAL "")
+set(IOVAFUZZ_TEXT_MAPLE_SRC ${IOVAFUZZ_LANG_DIR}/text_maple.c
+    ${IOVAFUZZ_LANG_DIR}/text_lex.c CACHE INTERNAL "")
 
-add_executable(iovafuzz_prog ${CMAKE_SOURCE_DIR}/fuzz/progtool.c
-	       ${IOVAFUZZ_TEXT_SRC} ${CMAKE_SOURCE_DIR}/fuzz/text_maple.c
-	       ${CMAKE_SOURCE_DIR}/fuzz/decode.c)
-target_include_directories(iovafuzz_prog PRIVATE ${CMAKE_SOURCE_DIR}/fuzz)
+add_executable(iovafuzz_prog ${IOVAFUZZ_LANG_DIR}/progtool.c
+	       ${IOVAFUZZ_TEXT_SRC} ${IOVAFUZZ_LANG_DIR}/text_maple.c
+	       ${IOVAFUZZ_LANG_DIR}/decode.c)
+target_include_directories(iovafuzz_prog PRIVATE ${IOVAFUZZ_LANG_DIR})
 target_link_libraries(iovafuzz_prog PRIVATE iovafuzz_flags_san)
 target_compile_options(iovafuzz_prog PRIVATE ${IOVAFUZZ_OWN_WARNINGS})
 
 add_executable(text_roundtrip ${CMAKE_SOURCE_DIR}/tests/repro/text_roundtrip.c
-	       ${IOVAFUZZ_TEXT_SRC} ${CMAKE_SOURCE_DIR}/fuzz/text_maple.c
-	       ${CMAKE_SOURCE_DIR}/fuzz/decode.c)
-target_include_directories(text_roundtrip PRIVATE ${CMAKE_SOURCE_DIR}/fuzz
+	       ${IOVAFUZZ_TEXT_SRC} ${IOVAFUZZ_LANG_DIR}/text_maple.c
+	       ${IOVAFUZZ_LANG_DIR}/decode.c)
+target_include_directories(text_roundtrip PRIVATE ${IOVAFUZZ_LANG_DIR}
 			   ${CMAKE_SOURCE_DIR}/tests)
 target_link_libraries(text_roundtrip PRIVATE iovafuzz_flags_san)
 target_compile_options(text_roundtrip PRIVATE ${IOVAFUZZ_OWN_WARNINGS})
