@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Writes the seed corpus for the iova target (corpus/seeds/iova/).
 
-Each seed is a program in the op language of fuzz/program.h: a two-byte
+Each seed is a program in the op language of fuzz/lang/program.h: a two-byte
 domain header, then four bytes per op.  Seeds are small, readable here,
 and start the fuzzer in the states that matter: a full 32-bit window,
 fragmentation, fast-path churn across CPUs, reservations, depot traffic,
@@ -11,7 +11,7 @@ and injected allocation failures.  Re-run after changing the language.
 import os
 import sys
 
-# First opcode byte of each op kind in fuzz/decode.c's kind_table.
+# First opcode byte of each op kind in fuzz/lang/decode.c's kind_table.
 ALLOC, REPEAT, ALLOC_FAST, FREE, FREE_PTR, FREE_FAST = 0, 5, 6, 11, 14, 16
 FIND, FREE_UNKNOWN, RESERVE, CPU_SWITCH, CPU_OFFLINE = 20, 22, 23, 24, 25
 CPU_ONLINE, RUN_WORK, FLUSH, INJECT, DRAIN, REINIT = 26, 27, 28, 29, 30, 0xff

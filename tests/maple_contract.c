@@ -2,7 +2,7 @@
 /*
  * The maple tree contract the IOMMU code relies on, tested against the
  * lib/maple_tree.c of the tree under test, independent of iova.c, over
- * trees of many shapes.  The checks are fuzz/maple_props.c's, which the
+ * trees of many shapes.  The checks are fuzz/maple/maple_props.c's, which the
  * maple_contract fuzz target runs too.
  *
  *   exact_overwrite_no_alloc  storing a non-NULL entry over exactly an

@@ -3,8 +3,9 @@
  * Replays system_heap inputs without an engine, under ASan+UBSan:
  *   iovafuzz_heap_replay_<id> [-v] FILE...
  * -v prints each op as it runs.  Exit 0 if every input ran clean; a
- * finding prints its report and aborts; 2 for a file that cannot be read.
- * A kernel complaint IOVAFUZZ_KNOWN lists (fuzz/known.h) is counted, not
+ * finding prints its report and aborts; 2 for a file that cannot be read
+ * or an unknown option (a usage line).
+ * A kernel complaint IOVAFUZZ_KNOWN lists (fuzz/lang/known.h) is counted, not
  * reported.
  */
 #include <stdio.h>
@@ -24,6 +25,10 @@ int main(int argc, char **argv)
 	bool verbose = false;
 	int i;
 
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s [-v] FILE...\n", argv[0]);
+		return 2;
+	}
 	known_load();
 	for (i = 1; i < argc; i++) {
 		FILE *f;
@@ -32,6 +37,10 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "-v")) {
 			verbose = true;
 			continue;
+		}
+		if (argv[i][0] == '-') {
+			fprintf(stderr, "usage: %s [-v] FILE...\n", argv[0]);
+			return 2;
 		}
 		f = fopen(argv[i], "rb");
 		if (!f) {

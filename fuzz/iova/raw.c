@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The bare kernel code on a recorded call stream: what the allocator costs
- * by itself, for the harness-overhead ratio in fuzz/bench.c; and with the
+ * by itself, for the harness-overhead ratio in fuzz/iova/bench.c; and with the
  * reads every full comparison must make, for the floor below any harness
  * that checks as much.
  */

@@ -9,7 +9,7 @@
  * -v prints the op trace as it runs; -e compares the whole tree and every
  * magazine with the model after every op (not every 32 ops), to pin a
  * finding to the op that caused it.  An input is a binary program or a
- * text one (fuzz/TEXT.md, told apart by its first line).  Exit 0: every
+ * text one (fuzz/lang/README.md, told apart by its first line).  Exit 0: every
  * input passed; 1: an invariant was violated (report on stdout); 2: an
  * input could not be read or is malformed text.
  */
@@ -175,7 +175,8 @@ int main(int argc, char **argv)
 			rc = replay_file(argv[i]);
 	}
 	if (!inputs) {
-		fprintf(stderr, "usage: %s [-v] [-e] FILE|DIR...\n", argv[0]);
+		fprintf(stderr, "usage: %s [-v] [-e] FILE|DIR... | --describe\n",
+			argv[0]);
 		return 2;
 	}
 	/* A finding leaves the domain half-built: its objects are not a

@@ -13,7 +13,7 @@
 
 /*
  * The kernel calls a run made, with their concrete arguments, so the bare
- * kernel code can be timed on exactly the same stream (fuzz/bench.c).
+ * kernel code can be timed on exactly the same stream (fuzz/iova/bench.c).
  */
 enum raw_kind {
 	RAW_ALLOC, RAW_ALLOC_FAST, RAW_FREE, RAW___FREE, RAW_FREE_FAST,

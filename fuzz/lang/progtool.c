@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * iovafuzz_prog: converts programs between their binary and text forms
- * (fuzz/TEXT.md), for the iova target and the maple_contract target.
+ * (fuzz/lang/README.md), for the iova target and the maple_contract target.
  *
  *   iovafuzz_prog [--target iova|maple_contract] to-text FILE
  *   iovafuzz_prog [--target iova|maple_contract] to-bin FILE OUT

@@ -7,7 +7,7 @@
  * The braces hold bytes no argument shows (they are printed only when
  * they differ from what the arguments alone encode).  "; fail(...)" is
  * an injection that applies to this op: in the binary form it is the
- * inject op just before it.  See fuzz/TEXT.md.
+ * inject op just before it.  See fuzz/lang/README.md.
  */
 #include <ctype.h>
 #include <stdarg.h>

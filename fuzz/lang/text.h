@@ -3,7 +3,7 @@
  * The text form of an iova program: a header naming the format and the
  * domain, then one op per line, each argument named.  It is lossless on
  * the decoded program (struct program): text_to_bin(text_print(p)) decodes
- * to p again.  The grammar is in fuzz/TEXT.md.
+ * to p again.  The grammar is in fuzz/lang/README.md.
  */
 #ifndef _IOVAFUZZ_TEXT_H
 #define _IOVAFUZZ_TEXT_H

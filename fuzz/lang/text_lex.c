@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The lexical layer of text programs, shared by every target's form
- * (fuzz/text.c, fuzz/text_maple.c): names, KEY=VALUE lists, {AA BB CC},
+ * (fuzz/lang/text.c, fuzz/lang/text_maple.c): names, KEY=VALUE lists, {AA BB CC},
  * the header line, and errors as "LINE:COL: what".
  */
 #include <ctype.h>

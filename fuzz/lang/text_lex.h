@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The lexical layer of text programs (fuzz/text_lex.c). */
+/* The lexical layer of text programs (fuzz/lang/text_lex.c). */
 #ifndef _IOVAFUZZ_TEXT_LEX_H
 #define _IOVAFUZZ_TEXT_LEX_H
 

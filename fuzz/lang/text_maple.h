@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The maple_contract target's programs (fuzz/fuzz_maple_contract.c):
+ * The maple_contract target's programs (fuzz/maple/fuzz_maple_contract.c):
  * each four bytes are one op on an MT_FLAGS_ALLOC_RANGE tree, op[0] % 6
  * its kind.  Decoded, printed as text and parsed back without loss; the
- * grammar is in fuzz/TEXT.md.
+ * grammar is in fuzz/lang/README.md.
  */
 #ifndef _IOVAFUZZ_TEXT_MAPLE_H
 #define _IOVAFUZZ_TEXT_MAPLE_H

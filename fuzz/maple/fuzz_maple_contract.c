@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * maple_contract: the maple tree properties of fuzz/maple_props.c under
+ * maple_contract: the maple tree properties of fuzz/maple/maple_props.c under
  * fuzzed tree shapes and allocation failures.  Each four input bytes are
  * one op on an MT_FLAGS_ALLOC_RANGE tree mirrored in the reference model;
  * after every op the tree must equal the model, and nothing may leak.
@@ -8,7 +8,7 @@
  * under the lock: what the shim records) is a finding too, signature
  * "WARN mas_nomem" and the like, unless IOVAFUZZ_KNOWN lists it.  A
  * report names each op, the range and entry it touched and the failures
- * injected into it (the text form, fuzz/text_maple.h); text programs are
+ * injected into it (the text form, fuzz/lang/text_maple.h); text programs are
  * read too (told apart by their first line).
  */
 #include <stdarg.h>

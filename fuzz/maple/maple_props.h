@@ -40,7 +40,7 @@ const char *mp_empty_area_rev(struct maple_tree *mt, spinlock_t *lock,
 			      unsigned long max, unsigned long size);
 
 /* The signature of a property that broke: "MAPLE_CONTRACT <why>" (the
- * whys are fixed strings).  Known ones (fuzz/known.h) are counted; the
+ * whys are fixed strings).  Known ones (fuzz/lang/known.h) are counted; the
  * 6.1 mas_empty_area_rev() deviations are in corpus/known/6.1.txt. */
 const char *mp_signature(const char *why);
 

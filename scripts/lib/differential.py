@@ -36,10 +36,10 @@ import time
 import cli
 
 PROG = "differential.py"
-HDR = 2     # fuzz/program.h: PROG_HDR_BYTES
+HDR = 2     # fuzz/lang/program.h: PROG_HDR_BYTES
 OP = 4      # PROG_OP_BYTES
 MAX_BATCH = 200
-TEXT_MAGIC = b"iovafuzz-program"     # fuzz/text.h
+TEXT_MAGIC = b"iovafuzz-program"     # fuzz/lang/text.h
 OP_LINE = re.compile(r"^  #(\d+)\s+(.*)$")
 SECTION = re.compile(r"^== (.*) \(\d+ bytes\)$")
 END = re.compile(r"^(ok  |FAIL) (.*?)(:.*)?$")
@@ -186,7 +186,7 @@ class Minimizer:
 
     def reduce(self, data):
         if data.startswith(TEXT_MAGIC):
-            return data     # a text program (fuzz/TEXT.md): kept whole
+            return data     # a text program (fuzz/lang/README.md): kept whole
         head = data[:HDR]
         ops = [data[i:i + OP] for i in range(HDR, len(data) - OP + 1, OP)]
         n = 2

@@ -4,7 +4,7 @@
  * and nothing more.  Included by iova_glue.c after the tree's iova.c.
  * The runner compares the model with the tree through find_iova(), and
  * deferred frees of any shape are judged by what a caller can observe
- * (see fuzz/runner/compare.c).
+ * (see fuzz/iova/runner/compare.c).
  */
 void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
 {

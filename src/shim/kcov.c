@@ -6,7 +6,7 @@
  * unpruned, so that every block of every function is seen, none inlined.
  * The runner switches recording on around the kernel calls an op makes
  * (never around its own checks) and reads the path of the op that broke
- * a promise: fuzz/runner/cause.c names the entry point.
+ * a promise: fuzz/iova/runner/cause.c names the entry point.
  */
 #include <stdint.h>
 #include <stdlib.h>

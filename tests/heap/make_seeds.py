@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Writes the system_heap seed inputs (format: fuzz/heap_prog.h).
+"""Writes the system_heap seed inputs (format: fuzz/heap/heap_prog.h).
 
   tests/heap/make_seeds.py OUTDIR
 

@@ -8,6 +8,10 @@
 # case shares go to corpus/kunit/iova_repro.h.  Default: every mutant of
 # tests/mutants/ built in BUILD.
 set -euo pipefail
+if (($# < 1)) || [[ $1 == -* ]]; then
+	echo "usage: make_kunit_corpus.sh BUILD [NAME...]" >&2
+	exit 2
+fi
 build=$(CDPATH='' cd -- "$1" && pwd)
 shift
 top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)

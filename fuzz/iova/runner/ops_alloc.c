@@ -117,12 +117,103 @@ static bool reuse_cached(int idx, unsigned long size, unsigned long eff,
 	return true;
 }
 
+/*
+ * The call itself, its result into @rec and the struct iova into @iova;
+ * @searched_and_failed: alloc_iova() failed inside the call if it could
+ * not get its struct iova, or freed it again: its search or its store
+ * failed (then a flush may have freed more).  Other injected failures
+ * may have been retried inside the tree.  False on a finding.
+ */
+static bool call_alloc(struct op_rec *rec, bool fast, unsigned long size,
+		       unsigned long limit, bool flag, struct iova **iova,
+		       bool *searched_and_failed)
+{
+	unsigned long freed, iova_failed, lo = 0;
+
+	rec->injected = shim_op_stats()->injected;	/* before the call */
+	freed = shim_op_stats()->freed[SHIM_CLASS_IOVA];
+	iova_failed = shim_op_stats()->by_class[SHIM_CLASS_IOVA];
+	if (fast) {
+		run.fast_used = true;
+		raw(RAW_ALLOC_FAST, size, limit, flag);
+		KERNEL(lo = alloc_iova_fast(&run.iovad, size, limit, flag));
+		*iova = lo ? find_iova(&run.iovad, lo) : NULL;
+		if (lo && !*iova)
+			return rec->lo = rec->hi = lo, fail("FIND_FREE", NULL, lo, lo,
+				    "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
+				    lo);
+	} else {
+		raw(RAW_ALLOC, size, limit, flag);
+		KERNEL(*iova = alloc_iova(&run.iovad, size, limit, flag));
+		lo = *iova ? (*iova)->pfn_lo : 0;
+	}
+	rec->injected = shim_op_stats()->injected - rec->injected;
+	*searched_and_failed =
+		shim_op_stats()->freed[SHIM_CLASS_IOVA] != freed ||
+		shim_op_stats()->by_class[SHIM_CLASS_IOVA] != iova_failed;
+	rec->lo = lo;
+	rec->hi = *iova ? (*iova)->pfn_hi : 0;
+	rec->ret = (fast ? lo != 0 : *iova != NULL) ? 0 : -1;
+	return true;
+}
+
+/* A request that failed: allowed, or a COMPLETE finding.  The model is
+ * still the state before the call, which the first search saw (a flush
+ * comes after it); a flushing alloc_iova_fast() searched again on the
+ * state after the flush. */
+static bool alloc_failed(const struct prog_op *op, bool fast, bool flag,
+			 struct op_rec *rec, unsigned long eff,
+			 unsigned long limit, unsigned int shift)
+{
+	unsigned long fit_lo;
+	bool pre_fit, ok;
+
+	pre_fit = model_highest_fit(&run.m, eff, limit, shift, &fit_lo);
+	ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
+	if (fast && flag) {
+		if (!model_flush_cached())
+			return false;
+		if (ok)
+			ok = attempt_may_fail(eff, limit,
+				model_highest_fit(&run.m, eff, limit,
+						  shift, &fit_lo),
+				rec->injected);
+		if (ok && !sync_caches())	/* all empty now */
+			return false;
+	}
+	if (ok && !rec->injected)
+		return true;
+	return complete_failed(op, fast, rec, eff, limit, shift, fit_lo);
+}
+
+/* The first search failed, the caches were flushed, the second search
+ * succeeded: was the first allowed to fail? */
+static bool found_after_flush(const struct op_rec *rec, unsigned long size,
+			      unsigned long eff, unsigned long limit,
+			      unsigned int shift)
+{
+	unsigned long fit_lo;
+	bool ok;
+
+	if (!attempt_may_fail(eff, limit,
+			      model_highest_fit(&run.m, eff, limit, shift,
+						&fit_lo),
+			      rec->injected))
+		return fail("COMPLETE", NULL, fit_lo, fit_lo + eff - 1,
+			    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
+			    size, limit, fit_lo, fit_lo + eff - 1);
+	run.fresh_lo = rec->lo;
+	run.fresh_hi = rec->hi;
+	ok = model_flush_cached() && sync_caches();
+	run.fresh_lo = run.fresh_hi = 0;
+	return ok;
+}
+
 bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 {
 	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
-	bool flag = op->c & 1, pre_fit, ok, searched_and_failed, reused;
-	unsigned long freed, iova_failed;
-	unsigned long eff = size, lo = 0, hi = 0, fit_lo;
+	bool flag = op->c & 1, searched_and_failed, reused;
+	unsigned long eff = size, lo, hi;
 	struct iova *iova = NULL;
 	unsigned int shift;
 	struct op_rec *rec;
@@ -144,81 +235,23 @@ bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 		return rec_new(op->kind, size, limit, flag)->ret = 1, true;
 	rec = rec_new(op->kind, size, limit, flag);
 	rec->retry = retry;
-	rec->injected = shim_op_stats()->injected;	/* before the call */
-	freed = shim_op_stats()->freed[SHIM_CLASS_IOVA];
-	iova_failed = shim_op_stats()->by_class[SHIM_CLASS_IOVA];
-	if (fast) {
-		run.fast_used = true;
-		raw(RAW_ALLOC_FAST, size, limit, flag);
-		KERNEL(lo = alloc_iova_fast(&run.iovad, size, limit, flag));
-		iova = lo ? find_iova(&run.iovad, lo) : NULL;
-		if (lo && !iova)
-			return rec->lo = rec->hi = lo, fail("FIND_FREE", NULL, lo, lo,
-				    "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
-				    lo);
-		hi = iova ? iova->pfn_hi : 0;
-		ok = lo != 0;
-	} else {
-		raw(RAW_ALLOC, size, limit, flag);
-		KERNEL(iova = alloc_iova(&run.iovad, size, limit, flag));
-		lo = iova ? iova->pfn_lo : 0;
-		hi = iova ? iova->pfn_hi : 0;
-		ok = iova != NULL;
-	}
-	rec->injected = shim_op_stats()->injected - rec->injected;
-	/* alloc_iova() failed inside the call if it could not get its
-	 * struct iova, or freed it again: its search or its store failed
-	 * (then a flush may have freed more).  Other injected failures
-	 * may have been retried inside the tree. */
-	searched_and_failed =
-		shim_op_stats()->freed[SHIM_CLASS_IOVA] != freed ||
-		shim_op_stats()->by_class[SHIM_CLASS_IOVA] != iova_failed;
-	rec->lo = lo;
-	rec->hi = hi;
-	rec->ret = ok ? 0 : -1;
+	if (!call_alloc(rec, fast, size, limit, flag, &iova,
+			&searched_and_failed))
+		return false;
+	lo = rec->lo;
+	hi = rec->hi;
 	/* Markers drained by this call went before its search, and so did
 	 * their reset of the 32-bit hint. */
 	settle_deferred(0, ULONG_MAX);
-	if (rec->ret) {
-		/* The model is still the state before the call, which the
-		 * first search saw (a flush comes after it). */
-		pre_fit = model_highest_fit(&run.m, eff, limit, shift, &fit_lo);
-		ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
-		if (fast && flag) {
-			if (!model_flush_cached())
-				return false;
-			if (ok)
-				ok = attempt_may_fail(eff, limit,
-					model_highest_fit(&run.m, eff, limit,
-							  shift, &fit_lo),
-					rec->injected);
-			if (ok && !sync_caches())	/* all empty now */
-				return false;
-		}
-		if (ok && !rec->injected)
-			return true;
-		return complete_failed(op, fast, rec, eff, limit, shift,
-				       fit_lo);
-	}
+	if (rec->ret)
+		return alloc_failed(op, fast, flag, rec, eff, limit, shift);
 	idx = model_find(&run.m, lo);
 	reused = fast && !searched_and_failed && idx >= 0 &&
 		 model_at(&run.m, idx)->state == MS_CACHED &&
 		 model_at(&run.m, idx)->lo == lo && model_at(&run.m, idx)->hi == hi;
-	if (!reused && fast && flag && searched_and_failed) {
-		/* The first search failed, the caches were flushed, the
-		 * second search succeeded: was the first allowed to fail? */
-		pre_fit = model_highest_fit(&run.m, eff, limit, shift, &fit_lo);
-		if (!attempt_may_fail(eff, limit, pre_fit, rec->injected))
-			return fail("COMPLETE", NULL, fit_lo, fit_lo + eff - 1,
-				    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
-				    size, limit, fit_lo, fit_lo + eff - 1);
-		run.fresh_lo = lo;
-		run.fresh_hi = hi;
-		ok = model_flush_cached() && sync_caches();
-		run.fresh_lo = run.fresh_hi = 0;
-		if (!ok)
-			return false;
-	}
+	if (!reused && fast && flag && searched_and_failed &&
+	    !found_after_flush(rec, size, eff, limit, shift))
+		return false;
 	/* No magazine walker to say how this design rounds: either size. */
 	if (fast && !glue_caps.rcaches && hi - lo + 1 == size)
 		eff = size;

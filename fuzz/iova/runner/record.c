@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The kernel calls a run makes, recorded with their concrete arguments,
- * so that fuzz/bench.c can time the bare kernel code on the same stream.
+ * so that fuzz/iova/bench.c can time the bare kernel code on the same stream.
  */
 #include <stdlib.h>
 

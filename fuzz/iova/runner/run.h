@@ -8,8 +8,12 @@
  *   ops_env.c     CPUs, work, flushes, drains, injection  kind of op)
  *   model_sync.c  the model follows what the kernel did
  *   invariants.c  what is checked, and the per-op checks
- *   compare.c     the whole-domain comparisons (tree, magazines)
+ *   compare.c     the whole-domain comparison of the tree
+ *   caches.c      ... and of the magazines
  *   report.c      the op trace and the report of a finding
+ *   cause.c       a finding's signature: where its op's path broke it
+ *   sites.c       the blocks of iova.c that path went through
+ *   pin.c         the op it is named at: the first departure (-e)
  *   record.c      the kernel calls of a run, for the benchmark
  */
 #ifndef _IOVAFUZZ_RUN_H
@@ -213,13 +217,15 @@ bool check_findings(void);
 bool check_progress(void);
 
 /* compare.c */
+bool outside_window(unsigned long a, unsigned long b);
+void walk_tree(void);
+bool check_tree(void);
+
+/* caches.c */
 void cache_print_add(struct cache_print *p, unsigned long pfn,
 		     unsigned long pages, int delta);
 void settle_cached_cpus(bool previous);
-bool outside_window(unsigned long a, unsigned long b);
-void walk_tree(void);
 bool sync_caches(void);
-bool check_tree(void);
 
 /* report.c */
 void trace_op(FILE *f, unsigned int i);
@@ -230,6 +236,20 @@ void op_where(char *buf, size_t len);
 void cause_reset(void);
 void cause_op_begin(void);
 bool cause_name(char *buf, size_t len, char *why, size_t wlen);
+
+/* sites.c: a block of iova.c a path went through */
+struct site {
+	uintptr_t pc;
+	char func[64];
+	unsigned int line;
+	bool ours;		/* in the tree's drivers/iommu/iova.c */
+	bool exported;		/* in a function iova.c exports */
+};
+
+const struct site *site_of(uintptr_t pc);
+void line_text(unsigned int n, char *buf, size_t len);
+
+/* pin.c */
 void cause_settle(const uint8_t *data, size_t size);
 
 /* record.c */

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The blocks of iova.c a recorded path went through (src/shim/kcov.c):
+ * each program counter, once, as its function, its line, whether it is
+ * in the tree's drivers/iommu/iova.c and whether that function is
+ * exported (the tree's own EXPORT_SYMBOL*, not names in our port).
+ * Symbolized by the sanitizer runtime, so only in the san flavour; in
+ * the others no block is ours and no path names anything.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAUSE_SYMBOLIZE 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
+
+#define SITE_BITS	14		/* blocks of iova.c */
+
+static struct site sites[1u << SITE_BITS];
+static char *src_text;		/* iova.c, once read */
+
+static unsigned int hash(uintptr_t a, uintptr_t b, unsigned int bits)
+{
+	uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b * 0xc2b2ae3d27d4eb4full);
+
+	return (h ^ h >> 29) & ((1u << bits) - 1);
+}
+
+/* ---- iova.c's exports ---- */
+
+#ifdef CAUSE_SYMBOLIZE
+static char src_path[512];
+
+static void read_source(const char *path)
+{
+	FILE *f;
+	long n;
+
+	if (src_text || !*path)
+		return;
+	snprintf(src_path, sizeof(src_path), "%s", path);
+	f = fopen(path, "r");
+	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET)) {
+		if (f)
+			fclose(f);
+		src_text = strdup("");
+		return;
+	}
+	src_text = calloc(1, n + 1);
+	if (!src_text || fread(src_text, 1, n, f) != (size_t)n)
+		abort();
+	fclose(f);
+}
+
+#endif
+
+/* Line @n of iova.c without indentation, comment and trailing brace,
+ * blanks folded ('#' too: it starts a comment in --known files). */
+void line_text(unsigned int n, char *buf, size_t len)
+{
+	const char *p = src_text;
+	size_t k = 0;
+	bool blank = false;
+
+	while (p && *p && --n)
+		p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+	if (!p)
+		p = "";
+	while (*p == ' ' || *p == '\t' || *p == '}')
+		p++;
+	for (; *p && *p != '\n' && k + 1 < len; p++) {
+		if (p[0] == '/' && (p[1] == '*' || p[1] == '/'))
+			break;
+		if (*p == ' ' || *p == '\t') {
+			blank = true;
+			continue;
+		}
+		if (blank && k)
+			buf[k++] = ' ';
+		blank = false;
+		buf[k++] = *p == '#' ? ' ' : *p;
+	}
+	while (k && (buf[k - 1] == '{' || buf[k - 1] == ' '))
+		k--;
+	buf[k] = '\0';
+}
+
+#ifdef CAUSE_SYMBOLIZE
+/* Does iova.c export @func (EXPORT_SYMBOL_GPL(func), EXPORT_SYMBOL)? */
+static bool is_exported(const char *func)
+{
+	char pat[96];
+
+	snprintf(pat, sizeof(pat), "(%s);", func);
+	for (const char *p = src_text; p && (p = strstr(p, pat)); p++)
+		if (p >= src_text + 13 && !strncmp(p - 13, "EXPORT_SYMBOL", 13))
+			return true;
+		else if (p >= src_text + 17 &&
+			 !strncmp(p - 17, "EXPORT_SYMBOL_GPL", 17))
+			return true;
+	return false;
+}
+#endif
+
+/* ---- sites ---- */
+
+static void symbolize(struct site *s)
+{
+#ifdef CAUSE_SYMBOLIZE
+	char buf[1024], *file, *line, *nl;
+	const char *tail = "/drivers/iommu/iova.c";
+
+	__sanitizer_symbolize_pc((void *)s->pc, "%f\t%s\t%l\n", buf,
+				 sizeof(buf));
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	file = strchr(buf, '\t');
+	line = file ? strchr(file + 1, '\t') : NULL;
+	if (!line)
+		return;
+	*file++ = *line++ = '\0';
+	snprintf(s->func, sizeof(s->func), "%s", buf);
+	s->line = strtoul(line, NULL, 10);
+	if (strlen(file) < strlen(tail) ||
+	    strcmp(file + strlen(file) - strlen(tail), tail))
+		return;
+	read_source(file);
+	s->ours = !strcmp(file, src_path);
+	s->exported = s->ours && is_exported(s->func);
+#endif
+}
+
+const struct site *site_of(uintptr_t pc)
+{
+	static struct site none;	/* table full: not ours, not named */
+	static unsigned int nr_sites;
+	unsigned int i = hash(pc, 0, SITE_BITS);
+
+	while (sites[i].pc && sites[i].pc != pc)
+		i = (i + 1) & ((1u << SITE_BITS) - 1);
+	if (!sites[i].pc && nr_sites + 1 >= 1u << SITE_BITS)
+		return &none;
+	if (!sites[i].pc) {
+		nr_sites++;
+		sites[i].pc = pc;
+		symbolize(&sites[i]);
+	}
+	return &sites[i];
+}
