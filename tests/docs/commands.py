@@ -64,9 +64,8 @@ KINDS = [
     ("iovafuzz_fuzz_maple_contract_", ["-help=1"], (0,), False, True),
     ("iovafuzz_fuzz_system_heap_", ["-help=1"], (0,), False, True),
     ("iovafuzz_fuzz_", ["-help=1"], (0,), False, True),
-    # fuzz/heap/heap_replay.c prints no usage: with no input it replays
-    # nothing and exits 0.
-    ("iovafuzz_heap_replay_", [], (0,), False, False),
+    # fuzz/heap/heap_replay.c: no input is its usage, exit 2.
+    ("iovafuzz_heap_replay_", [], (2,), True, False),
     # fuzz/heap/heap_bench.c: an odd argument count is its usage, exit 2.
     ("iovafuzz_heap_bench_", ["--usage"], (2,), True, False),
     # fuzz/iova/replay.c: no input is its usage, exit 2.
