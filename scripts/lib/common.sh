@@ -24,13 +24,20 @@ IOVAFUZZ_HEAP_FILES=(drivers/dma-buf/heaps/system_heap.c)
 IOVAFUZZ_KUNIT_FILES=(lib/kunit/kunit-example-test.c
 	tools/testing/kunit/kunit_parser.py tools/testing/kunit/kunit_printer.py
 	drivers/iommu/iova-kunit.c)
+# For scripts/repro's test patch: where a tree's KUnit test is added.
+IOVAFUZZ_UPSTREAM_FILES=(drivers/iommu/Kconfig drivers/iommu/Makefile
+	drivers/iommu/.kunitconfig lib/Kconfig.debug lib/Makefile)
 IOVAFUZZ_EXTRA_FILES=(include/linux/rbtree_latch.h Makefile
-	"${IOVAFUZZ_HEAP_FILES[@]}" "${IOVAFUZZ_KUNIT_FILES[@]}")
+	"${IOVAFUZZ_HEAP_FILES[@]}" "${IOVAFUZZ_KUNIT_FILES[@]}"
+	"${IOVAFUZZ_UPSTREAM_FILES[@]}")
 
 # Debian packages the build and fuzz scripts need (linux-source-<v> comes
 # on top, per requested kernel). libclang-rt-14-dev ships libFuzzer.
 IOVAFUZZ_TOOL_PACKAGES=(clang-14 libclang-rt-14-dev llvm-14 cmake make patch
 	afl++ xz-utils python3 gnuplot-nox valgrind git)
+
+# What scripts/kunit --uml's User Mode Linux build needs on top.
+IOVAFUZZ_UML_PACKAGES=(flex bison bc rsync gcc make)
 
 # die MSG...: print "<prog>: MSG" on stderr and exit 2.
 die() {

@@ -34,7 +34,9 @@ HARNESS = ["drivers/iommu/iova.c", "include/linux/iova.h", "lib/rbtree.c",
            "lib/maple_tree.c", "include/linux/rbtree.h",
            "include/linux/rbtree_augmented.h", "include/linux/rbtree_types.h",
            "include/linux/rbtree_latch.h", "include/linux/maple_tree.h",
-           "Makefile"]
+           "Makefile", "drivers/iommu/Kconfig", "drivers/iommu/Makefile",
+           "drivers/iommu/.kunitconfig", "drivers/iommu/iova-kunit.c",
+           "lib/Kconfig.debug", "lib/Makefile"]
 MBOX_FROM = re.compile(r"^From \S+ +\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$")
 HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
@@ -123,7 +125,9 @@ def sections(text):
             while i < len(lines) and (old > 0 or new > 0):
                 body = lines[i]
                 c = body[:1]
-                if c == " " or body in ("\n", "\r\n"):
+                # A context line whose leading space a mailer ate starts
+                # with the tab after it: GNU patch takes it as context.
+                if c in (" ", "\t") or body in ("\n", "\r\n"):
                     old, new = old - 1, new - 1
                 elif c == "-":
                     old -= 1

@@ -20,6 +20,7 @@ Exit status: 0, or 2 on a usage error.
 """
 
 import glob
+import math
 import os
 import re
 import sys
@@ -60,6 +61,16 @@ def libfuzzer_state(args):
     return None
 
 
+def stat(fields, key):
+    """A number of fuzzer_stats; 0 where AFL++ has none yet (an empty
+    field, or its first execs_per_sec: inf)."""
+    try:
+        v = float(fields.get(key, "") or 0)
+    except ValueError:
+        return 0
+    return v if math.isfinite(v) else 0
+
+
 def afl_state(args):
     """(execs, corpus, rate, note) from every instance's fuzzer_stats,
     which AFL++ rewrites about once a minute: the rate is the sum of the
@@ -75,11 +86,11 @@ def afl_state(args):
                 for line in f:
                     k, _, v = line.partition(":")
                     fields[k.strip()] = v.strip()
-            execs += int(fields.get("execs_done", "0") or 0)
-            rate += float(fields.get("execs_per_sec", "0") or 0)
-            t = int(fields.get("last_update", "0") or 0)
-        except (OSError, ValueError):
+        except OSError:
             continue
+        execs += int(stat(fields, "execs_done"))
+        rate += stat(fields, "execs_per_sec")
+        t = int(stat(fields, "last_update"))
         oldest = t if oldest is None else min(oldest, t)
     corpus = files_in(os.path.join(args.work, "afl", "main", "queue"))
     if not stats and not corpus:

@@ -34,6 +34,8 @@ import cli  # noqa: E402
 import findings  # noqa: E402
 import repro_c  # noqa: E402
 import repro_trace  # noqa: E402
+import repro_upstream  # noqa: E402
+import repro_upstream_maple  # noqa: E402
 
 PROG = "repro"
 WIDTH = 72
@@ -475,6 +477,8 @@ def main(argv):
     with open(txtp, "w") as f:
         f.write("# " + want + "\n")
         f.write("\n".join(text) + "\n")
+    up = write_upstream(args, want, out, text, recs, dom, cmd + [binp],
+                        out_dir)
     tree_opt = " ".join(args.command.split()[:2])
     cdir = os.path.join(out_dir, "repro")
     cmdline = [f"scripts/repro {args.command}{txtp}".replace("  ", " "),
@@ -482,8 +486,55 @@ def main(argv):
                f"scripts/repro --build-c {cdir}.c {args.command}&& {cdir}"
                .replace("  ", " "),
                f"scripts/kunit {tree_opt} {cdir}_kunit.c".replace("  ", " ")]
+    if up:
+        cmdline.append(f"scripts/kunit --uml {tree_opt} {up}"
+                       .replace("  ", " "))
     return publish(report(args, got or want, out, text, recs, cmdline),
                    out_dir, got, want)
+
+
+def injected(replay, timeout):
+    """{op: [ordinal, ...]}: which non-sleeping allocation of each op the
+    harness failed (IOVAFUZZ_FAIL_LOG, src/shim/inject.c)."""
+    env = dict(findings.replay_env(), IOVAFUZZ_FAIL_LOG="1")
+    try:
+        p = subprocess.run(replay, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, env=env, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        die(f"cannot replay {replay[-1]}: {e}")
+    fails = {}
+    for m in re.finditer(r"^iovafuzz-fail: op (\d+) allocation (\d+)$",
+                         p.stderr.decode(errors="replace"), re.M):
+        fails.setdefault(int(m.group(1)), []).append(int(m.group(2)))
+    return fails
+
+
+def write_upstream(args, sig, out, text, recs, dom, replay, out_dir):
+    """upstream/0001-*.patch, the finding as a test patch for its tree;
+    its path, or None (one line saying why the kernel form cannot)."""
+    title = repro_trace.title(out.splitlines()) or f"iovafuzz: {sig}"
+    what = textwrap.wrap(title.replace("iovafuzz: ", "", 1), 68)
+    return write_patch(out_dir, lambda: repro_upstream.patch(
+        recs, sig, dom, args.tree, kernel_version(args.tree), text, what,
+        injected(replay, args.timeout)))
+
+
+def write_patch(out_dir, make):
+    """upstream/NAME from make() -> (NAME, text); its path, or None (one
+    line saying why the kernel form cannot say it)."""
+    try:
+        name, mbox = make()
+    except repro_upstream.Unwritable as e:
+        print(f"{PROG}: no upstream test patch: {e}", file=sys.stderr)
+        return None
+    d = os.path.join(out_dir, "upstream")
+    os.makedirs(d, exist_ok=True)
+    for old in os.listdir(d):
+        os.remove(os.path.join(d, old))
+    path = os.path.join(d, name)
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(mbox)
+    return path
 
 
 def finish_maple(args, want, got, out, text, binp, txtp, out_dir):
@@ -495,6 +546,11 @@ def finish_maple(args, want, got, out, text, binp, txtp, out_dir):
     cmdline = [f"scripts/repro --target maple_contract {args.command}{txtp}"
                .replace("  ", " "),
                f"{os.path.basename(args.replay)} {txtp}"]
+    up = write_patch(out_dir, lambda: repro_upstream_maple.patch(
+        want, args.tree, kernel_version(args.tree), text,
+        textwrap.wrap(want, 68)))
+    if up:
+        cmdline.append(f"scripts/kunit --uml {up}")
     return publish(report(args, got or want, out, text, [], cmdline),
                    out_dir, got, want)
 

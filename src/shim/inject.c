@@ -8,9 +8,12 @@
  * GFP_NOWAIT) fail unless a policy explicitly includes sleeping ones:
  * a GFP_KERNEL allocation of a few bytes does not fail in practice.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/gfp.h>
+#include <linux/sched.h>
 #include <shim/shim.h>
 
 #include "shim_internal.h"
@@ -32,6 +35,25 @@ static unsigned long fail_nth_left;	/* the runner's: no reset clears it */
 static const char *fail_nth_site;
 
 static struct shim_inject_stats op_stats, total_stats;
+struct task_struct shim_task;
+static unsigned long cur_op, op_nonsleeping;
+
+/*
+ * IOVAFUZZ_FAIL_LOG set: each injected failure is told on stderr as the
+ * op it hit and which of that op's non-sleeping allocations it was, the
+ * count the kernel's fail_nth (CONFIG_FAILSLAB) uses: scripts/repro
+ * writes a finding's injection as current->fail_nth from it.
+ */
+static void log_failure(void)
+{
+	static int on = -1;
+
+	if (on < 0)
+		on = getenv("IOVAFUZZ_FAIL_LOG") != NULL;
+	if (on)
+		fprintf(stderr, "iovafuzz-fail: op %lu allocation %lu\n",
+			cur_op, op_nonsleeping);
+}
 
 void shim_class_register(enum shim_class cls, size_t size)
 {
@@ -121,6 +143,8 @@ static bool policy_says_fail(bool sleeping, enum shim_class cls,
 {
 	bool fail = false;
 
+	if (shim_task.fail_nth && !sleeping && --shim_task.fail_nth == 0)
+		fail = true;
 	if (fail_nth_left && !sleeping && --fail_nth_left == 0) {
 		fail_nth_site = site ? site : "?";
 		fail = true;
@@ -145,8 +169,11 @@ bool shim_inject_should_fail(gfp_t gfp, size_t size, const char *site)
 	total_stats.attempts++;
 	if (gfp & __GFP_NOFAIL)
 		return false;
+	if (!sleeping)
+		op_nonsleeping++;
 	if (!policy_says_fail(sleeping, cls, site))
 		return false;
+	log_failure();
 	op_stats.injected++;
 	op_stats.by_class[cls]++;
 	op_stats.last_site = site;
@@ -174,6 +201,8 @@ void shim_op_begin(unsigned long op)
 	if (pressure_ops && op != last_op)
 		pressure_ops--;
 	last_op = op;
+	cur_op = op;
+	op_nonsleeping = 0;
 	memset(&op_stats, 0, sizeof(op_stats));
 }
 
@@ -190,6 +219,7 @@ const struct shim_inject_stats *shim_total_stats(void)
 void shim_inject_reset(void)
 {
 	shim_inject_clear();
+	shim_task.fail_nth = 0;
 	memset(&op_stats, 0, sizeof(op_stats));
 	memset(&total_stats, 0, sizeof(total_stats));
 }

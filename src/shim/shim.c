@@ -10,4 +10,5 @@ void shim_reset(unsigned int nr_cpus)
 	shim_defer_reset();
 	shim_inject_reset();
 	shim_report_reset();
+	shim_time_reset();
 }

@@ -19,7 +19,9 @@ patch=$(realpath -- "$2")
 files="drivers/iommu/iova.c include/linux/iova.h lib/rbtree.c lib/maple_tree.c
 include/linux/rbtree.h include/linux/rbtree_augmented.h
 include/linux/rbtree_types.h include/linux/rbtree_latch.h
-include/linux/maple_tree.h Makefile"
+include/linux/maple_tree.h Makefile drivers/iommu/Kconfig
+drivers/iommu/Makefile drivers/iommu/.kunitconfig drivers/iommu/iova-kunit.c
+lib/Kconfig.debug lib/Makefile"
 rm -rf -- "$dest"
 for f in $files; do
 	[[ -e $src/$f ]] || continue

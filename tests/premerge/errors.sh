@@ -84,4 +84,21 @@ grep -qx 2 "$work/full-out/tree/drivers/iommu/dma-iommu.c" ||
 rm -- "$work/full/drivers/iommu/dma-iommu.c"
 expect_error premerge 'two-files.patch does not apply: drivers/iommu/dma-iommu.c: no such file in the tree$' \
 	"$pm" --no-install --base "$work/full" --series "$work/two-files.patch"
+
+# A mail whose mailer ate the space before tab-indented context lines
+# (seed 002's is one) applies as GNU patch applies it, to the same tree.
+sed -E 's/^ (\t)/\1/' "$d/refuse-large.patch" >"$work/mangled.patch"
+cmp -s "$d/refuse-large.patch" "$work/mangled.patch" &&
+	fail "refuse-large.patch has no tab-indented context line to mangle"
+for p in refuse-large mangled; do
+	f=$d/refuse-large.patch
+	[[ $p == mangled ]] && f=$work/mangled.patch
+	rc=0
+	"$pm" --no-install --base "$base" --series "$f" --apply-only \
+		--out "$work/$p" >/dev/null 2>"$work/stderr" || rc=$?
+	((rc == 0)) || fail "$p: exit $rc: $(cat "$work/stderr")"
+done
+cmp -s "$work/refuse-large/tree/drivers/iommu/iova.c" \
+	"$work/mangled/tree/drivers/iommu/iova.c" ||
+	fail "the mangled mail gives another tree"
 finish

@@ -16,9 +16,13 @@ failures = 0
 
 def check(args, want):
     global failures
-    out = subprocess.run([sys.executable, prog] + args, capture_output=True,
-                         text=True).stdout.strip()
-    if not re.fullmatch(want, out):
+    p = subprocess.run([sys.executable, prog] + args, capture_output=True,
+                       text=True)
+    out = p.stdout.strip()
+    if p.stderr:
+        print(f"FAIL: {' '.join(args)}: wrote to stderr:\n{p.stderr}")
+        failures += 1
+    elif not re.fullmatch(want, out):
         print(f"FAIL: {' '.join(args)}:\n  got  {out!r}\n  want {want!r}")
         failures += 1
     else:
@@ -61,6 +65,18 @@ check(["line", "--engine", "afl", "--work", afl, "--corpus", afl,
        "--jobs", "2", "--elapsed", "60"],
       re.escape("60s: 2 job(s): 164616 execs (4108/s, stats ") + "[56]" +
       re.escape("s old), corpus 3, findings 0 (0 signature(s))"))
+
+# AFL++'s first stats: a rate of inf, fields not filled in yet.
+afl0 = os.path.join(work, "afl0")
+write(os.path.join(afl0, "afl", "main", "fuzzer_stats"),
+      f"start_time        : {now}\nlast_update       : {now}\n"
+      "execs_done        : 12\nexecs_per_sec     : inf\n"
+      "cycles_done       :\nbitmap_cvg        : nan%\n")
+write(os.path.join(afl0, "afl", "main", "queue", "id:000000"), "x")
+check(["line", "--engine", "afl", "--work", afl0, "--corpus", afl0,
+       "--jobs", "1", "--elapsed", "1"],
+      re.escape("1s: 1 job(s): 12 execs (0/s, stats ") + "[01]" +
+      re.escape("s old), corpus 1, findings 0 (0 signature(s))"))
 
 tot = os.path.join(work, "totals")
 write(tot, "iovafuzz: totals: 10 ops, 1 injected allocation failures, "

@@ -7,6 +7,7 @@
 #ifndef _HEAP_LINUX_MM_H
 #define _HEAP_LINUX_MM_H
 
+#include <linux/sched.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -61,9 +62,7 @@ static inline int remap_pfn_range(struct vm_area_struct *vma,
 }
 
 /* A fatal signal the harness can raise in the middle of an allocation. */
-struct task_struct;
 bool shim_fatal_signal_pending(void);
-#define current			((struct task_struct *)0)
 #define fatal_signal_pending(t)	((void)(t), shim_fatal_signal_pending())
 
 #endif

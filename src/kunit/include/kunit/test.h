@@ -255,6 +255,17 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
+static inline char *kunit_kstrdup(struct kunit *test, const char *str,
+				  gfp_t gfp)
+{
+	size_t len = str ? strlen(str) + 1 : 0;
+	char *p = str ? kunit_kmalloc(test, len, gfp) : NULL;
+
+	if (p)
+		memcpy(p, str, len);
+	return p;
+}
+
 #include <kunit/assertions.h>
 
 #endif
