@@ -16,7 +16,6 @@
 set -euo pipefail
 here=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
 . "$here/common.sh"
-. "$here/bench_trees.sh"
 
 (($# >= 3)) || die "usage: kunit_uml.sh TREE KUNITCONFIG|- PATCH..."
 tree=$1 kconf=$2
@@ -49,13 +48,12 @@ fi
 : >"$work/patched"
 for p in "$@"; do
 	[[ -f $p && -r $p ]] || die "no readable patch file $p"
-	if ! out=$(patch -p1 -f -F0 -N --no-backup-if-mismatch -r - -d "$src" \
-		<"$p" 2>&1); then
-		why=$(bench_patch_error "$out")
-		die "$p does not apply: ${why:-$(tail -n 1 <<<"$out")}"
-	fi
-	sed -n 's/^patching file //p' <<<"$out" >>"$work/patched"
 done
+# The series as scripts/premerge reads one, applied in place.
+out=$(python3 "$here/premerge_series.py" apply --dest "$src" \
+	--save "$work/series" "$@" 2>&1) || { out=${out##*$'\n'}; die "${out#premerge: }"; }
+sed -nE 's/^patch [0-9]+\/[0-9]+: .*: ([^:]*)$/\1/p' <<<"$out" | tr ' ' '\n' \
+	>"$work/patched"
 
 # The .kunitconfig: as asked, else the first one a patch adds.
 if [[ $kconf == - ]]; then

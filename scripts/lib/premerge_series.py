@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """A patch series for scripts/premerge: split, copied base, applied in order.
 
-  premerge_series.py apply --base DIR --dest DIR --save DIR FILE...
+  premerge_series.py apply [--base DIR] --dest DIR --save DIR FILE...
       FILE is an mbox (git format-patch, b4 am: one or more messages) or a
       plain diff.  Copies the files the harness needs from the base tree
       DIR (plus every file of the base the series touches) to --dest,
@@ -12,6 +12,9 @@
       it, its first failing file and hunk.  Sections for files a sparse
       base does not have (and the series does not create) are dropped
       with a note: they are not under test.  Prints one line per patch.
+      Without --base the series is applied to the tree at --dest in
+      place (scripts/kunit --uml; scripts/bench and scripts/premerge copy
+      a base first): every script reads a series this one way.
   premerge_series.py changed --base DIR --patched DIR FILE...
       The lines of each FILE (relative to the trees) the series added or
       changed, as "FILE<TAB>first-last" ranges of the patched file.
@@ -212,7 +215,7 @@ def slug(s):
 
 
 def apply(args):
-    base = os.path.realpath(args.base)
+    base = os.path.realpath(args.base or args.dest)
     sparse = not os.path.isfile(os.path.join(base, "MAINTAINERS"))
     patches = []
     for f in args.files:
@@ -222,7 +225,8 @@ def apply(args):
     parsed = [(n, s, sections(t)) for n, s, t in patches]
     touched = {section_path(sec) for _, _, (_, secs) in parsed
                for sec in secs if section_path(sec)}
-    copy_base(base, args.dest, touched)
+    if args.base:
+        copy_base(base, args.dest, touched)
     if os.path.exists(args.save):
         shutil.rmtree(args.save)
     os.makedirs(args.save)
@@ -287,7 +291,8 @@ def main(argv):
     p = Parser(prog="premerge_series.py")
     sub = p.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("apply")
-    a.add_argument("--base", required=True)
+    # Without --base the series is applied to --dest in place.
+    a.add_argument("--base")
     a.add_argument("--dest", required=True)
     a.add_argument("--save", required=True)
     a.add_argument("files", nargs="+")

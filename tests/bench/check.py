@@ -124,9 +124,10 @@ def errors(bench, base, work):
                IOVAFUZZ_OUT=os.path.join(work, "out"))
     cases = [
         (["--base", base, "--series", bad, "--no-install"],
-         f"{bad} does not apply: drivers/iommu/iova.c: Hunk #1 FAILED"),
+         "bad.patch does not apply: drivers/iommu/iova.c hunk #1"),
         (["--base", base, "--series", missing, "--no-install"],
-         f"{missing} does not apply: lib/nothere.c: no such file"),
+         "the series changes nothing under test: patch 1/1: missing.patch: "
+         "nothing under test; not in the sparse base, skipped: lib/nothere.c"),
         (["--base", base, "--series", os.path.join(work, "none.patch")],
          "no readable patch file"),
         (["--bogus"], "unknown option: --bogus"),
