@@ -133,6 +133,7 @@ static struct iova_domain *iova_test_domain(struct kunit *test,
 	return iovad;
 }
 
+/* The domain away, and the cache reference iova_test_domain() took. */
 static void iova_test_put(struct iova_domain *iovad)
 {
 	put_iova_domain(iovad);
@@ -164,6 +165,35 @@ def phrase(sig):
     f = f.rstrip("()")
     return PHRASES.get(inv, inv.lower().replace("_", " ") + " in {f}()") \
         .format(f=f)
+
+
+HELPER_NAME = re.compile(r"(?:struct (iova_test_held) \{|\b(iova_test_\w+)\()")
+
+
+def helper_parts():
+    """[(name, text)] of HELPERS, a comment and a definition each."""
+    out = []
+    for part in re.split(r"\n(?=/\*)", HELPERS.strip("\n")):
+        m = HELPER_NAME.search(part.split("*/", 1)[-1])
+        out.append((m.group(1) or m.group(2), part.strip("\n")))
+    return out
+
+
+def helpers_for(text, have=""):
+    """The helpers @text calls and what they call, in HELPERS' order, but
+    for those @have defines already: a static function nothing calls is
+    a warning in a kernel build."""
+    parts = helper_parts()
+    want = set(re.findall(r"\b(iova_test_\w+)\(", text)) | \
+        {"iova_test_held"}
+    for _ in parts:
+        for name, part in parts:
+            if name in want:
+                want |= set(re.findall(r"\b(iova_test_\w+)\(",
+                                       part.split("*/", 1)[-1]))
+    keep = [part for name, part in parts if name in want and
+            not re.search(r"(?:struct |\b)" + name + r"(?: \{|\()", have)]
+    return "".join("\n" + part + "\n" for part in keep)
 
 
 def slug(sig):
@@ -362,7 +392,7 @@ def new_file(name, case, dom):
             " * can observe.\n */\n"
             "#include <kunit/test.h>\n#include <linux/iova.h>\n"
             "#include <linux/log2.h>\n#include <linux/sched.h>\n"
-            + HELPERS + "\n" + case + "\n"
+            + helpers_for(case) + "\n" + case + "\n"
             "static struct kunit_case iova_test_cases[] = {\n"
             f"\tKUNIT_CASE({name}),\n\t{{}}\n}};\n\n"
             "static struct kunit_suite iova_test_suite = {\n"
@@ -373,23 +403,23 @@ def new_file(name, case, dom):
 
 
 def add_to_file(text, name, case, dom):
-    """The case added to a tree's own iova-kunit.c: helpers after its
-    includes (unless there), the case before its case array, and the
-    case in the array."""
+    """The case added to a tree's own iova-kunit.c: the helpers it needs
+    that the file lacks and the case before its case array (below what
+    the file defines), the case in the array, the headers they use."""
     m = re.search(r"^static struct kunit_case \w+\[\] = \{$", text, re.M)
     end = re.compile(r"^\s*\{\s*\},?\s*$", re.M).search(text, m.end()) \
         if m else None
     if not end:
         raise Unwritable("the tree's iova-kunit.c has no kunit_case array")
-    out = text[:m.start()] + case + "\n" + text[m.start():end.start()] + \
+    out = text[:m.start()] + helpers_for(case, text).lstrip("\n") + "\n" + \
+        case + "\n" + text[m.start():end.start()] + \
         f"\tKUNIT_CASE({name}),\n" + text[end.start():]
-    if "struct iova_test_held" not in out:
-        incs = list(re.finditer(r"^#include .*\n", out, re.M))
-        at = incs[-1].end() if incs else 0
-        extra = "" if "<linux/sched.h>" in out else "#include <linux/sched.h>\n"
-        extra += "" if "<linux/log2.h>" in out else "#include <linux/log2.h>\n"
-        out = out[:at] + extra + HELPERS + out[at:]
-    return out
+    incs = list(re.finditer(r"^#include .*\n", out, re.M))
+    at = incs[-1].end() if incs else 0
+    need = "".join(f"#include {h}\n" for h in ("<linux/log2.h>",
+                                                "<linux/sched.h>")
+                   if h not in out)
+    return out[:at] + need + out[at:]
 
 
 def with_kconfig(text):
