@@ -92,6 +92,28 @@ static void maple_iommu_insert(struct kunit *test, struct maple_iommu *t,
 	KUNIT_EXPECT_PTR_EQ(test, mtree_load(&t->mt, want), &maple_iommu_entry);
 }
 
+/*
+ * mas_preallocate() for storing @entry over [first, last], its @nth
+ * non-sleeping allocation failing, then mas_destroy(): the tree is as it
+ * was, at both ends.
+ */
+static void maple_iommu_prealloc(struct kunit *test, struct maple_iommu *t,
+				 unsigned long first, unsigned long last,
+				 void *entry, unsigned int nth)
+{
+	void *lo = mtree_load(&t->mt, first), *hi = mtree_load(&t->mt, last);
+	MA_STATE(mas, &t->mt, first, last);
+
+	current->fail_nth = nth;
+	spin_lock(&t->lock);
+	if (!mas_preallocate(&mas, entry, GFP_ATOMIC))
+		mas_destroy(&mas);
+	spin_unlock(&t->lock);
+	current->fail_nth = 0;
+	KUNIT_EXPECT_PTR_EQ(test, mtree_load(&t->mt, first), lo);
+	KUNIT_EXPECT_PTR_EQ(test, mtree_load(&t->mt, last), hi);
+}
+
 static void maple_iommu_destroy(struct maple_iommu *t)
 {
 	spin_lock(&t->lock);
@@ -104,8 +126,13 @@ OP = re.compile(r"^\s*(\w+)\(([^)]*)\)\s*(?:;\s*fail\(([^)]*)\))?")
 
 
 def args_of(text):
-    return {k.strip(): int(v.strip(), 0) for k, v in
-            (x.split("=", 1) for x in text.split(",") if "=" in x)}
+    out = {}
+    for k, v in (x.split("=", 1) for x in text.split(",") if "=" in x):
+        try:
+            out[k.strip()] = int(v.strip(), 0)
+        except ValueError:
+            out[k.strip()] = v.strip()
+    return out
 
 
 def highest_fit(entries, lo, hi, size):
@@ -128,7 +155,7 @@ def highest_fit(entries, lo, hi, size):
 def body(program):
     """The case's statements for a maple_contract text program."""
     entries, out = [], []
-    for line in program:
+    for li, line in enumerate(program):
         code = line.split("#", 1)[0].strip()
         m = OP.match(code)
         if not m or m.group(1) == "iovafuzz":
@@ -156,21 +183,42 @@ def body(program):
                         "current->fail_nth = 0;"]
                 continue
             if fail:
-                raise up.Unwritable(f"'{code}' fails every allocation of "
-                                    "the erase; fail_nth fails one")
+                # Every allocation failing is fail_nth's first one here;
+                # either outcome keeps the contract, so what follows
+                # cannot know the tree.
+                if any(OP.match(x.split("#", 1)[0].strip()) for x in
+                       program[li + 1:]):
+                    raise up.Unwritable(f"'{code}' may or may not erase: "
+                                        "the ops after it have no tree to "
+                                        "expect")
+                out += ["current->fail_nth = 1;",
+                        f"ret = maple_iommu_store(t, {lo:#x}, {hi:#x}, NULL);",
+                        "current->fail_nth = 0;",
+                        "KUNIT_EXPECT_TRUE(test, ret == 0 || ret == -ENOMEM);",
+                        f"KUNIT_EXPECT_PTR_EQ(test, mtree_load(&t->mt, {lo:#x}),",
+                        "\t\t    ret ? (void *)&maple_iommu_entry : NULL);"]
+                continue
             out.append(f"KUNIT_EXPECT_EQ(test, maple_iommu_store(t, {lo:#x}, "
                        f"{hi:#x}, NULL), 0);")
             out.append(f"KUNIT_EXPECT_NULL(test, mtree_load(&t->mt, {lo:#x}));")
             entries.remove((lo, hi))
+        elif op == "mas_preallocate":
+            entry = "&maple_iommu_entry" if a.get("store") == "entry" else "NULL"
+            nth = args_of(fail or "").get("nth", 0)
+            out.append(f"maple_iommu_prealloc(test, t, {a['first']:#x}, "
+                       f"{a['last']:#x}, {entry}, {nth});")
         else:
             raise up.Unwritable(f"'{code}': {op} has no kernel form here")
     return out
 
 
 def case_function(name, program):
+    stmts = body(program)
     lines = [f"static void {name}(struct kunit *test)", "{",
-             "\tstruct maple_iommu *t = maple_iommu_tree(test);", ""]
-    lines += ["\t" + x for x in body(program)]
+             "\tstruct maple_iommu *t = maple_iommu_tree(test);"]
+    if any("ret = " in x for x in stmts):
+        lines.append("\tint ret;")
+    lines += [""] + ["\t" + x for x in stmts]
     lines += ["\tmaple_iommu_destroy(t);", "}"]
     return "\n".join(lines) + "\n"
 
@@ -178,10 +226,14 @@ def case_function(name, program):
 def helpers_for(case):
     """HELPERS without maple_iommu_insert() when the case inserts
     nothing: a static function nothing calls is a warning in a kernel."""
-    if "maple_iommu_insert(" in case:
-        return HELPERS
-    return re.sub(r"\n/\*\n \* mas_empty_area_rev\(.*?\n}\n", "\n", HELPERS,
-                  flags=re.S)
+    out = HELPERS
+    if "maple_iommu_insert(" not in case:
+        out = re.sub(r"\n/\*\n \* mas_empty_area_rev\(.*?\n}\n", "\n", out,
+                     flags=re.S)
+    if "maple_iommu_prealloc(" not in case:
+        out = re.sub(r"\n/\*\n \* mas_preallocate\(.*?\n}\n", "\n", out,
+                     flags=re.S)
+    return out
 
 
 def new_file(name, case):
