@@ -3,7 +3,7 @@
 #
 # deterministic.sh NAME BUILD: two runs of scripts/repro on one long
 # input of mutant NAME print the same report and write the same files,
-# byte for byte; and every committed mutant input replays the same
+# byte for byte (the upstream test patch too); and every committed mutant input replays the same
 # (verdict and -v trace) in its text form as in its binary form.
 set -euo pipefail
 name=$1 build=$2
@@ -18,7 +18,7 @@ for run in 1 2; do
 	"$top/scripts/repro" "$work/long" --build "$build" --tree-id "$id" \
 		--kernel-src "$build/mutants/$name" --out "$work/out" >"$work/report.$run"
 	mkdir -p "$work/files.$run"
-	cp "$work/out"/* "$work/files.$run/"
+	cp -r "$work/out"/* "$work/files.$run/"
 done
 cmp "$work/report.1" "$work/report.2"
 diff -r "$work/files.1" "$work/files.2"
