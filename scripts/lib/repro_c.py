@@ -167,15 +167,14 @@ class Gen:
             self.emit("domain_init();")
             self.held, self.cached = {}, []
 
-    def record(self, i, rec):
-        """The statements of one record; a result number is @K@."""
-        pend, self.pending = self.pending, None
-        unpend = self.unpend
-        if pend:
-            self.emit(pend)
+    def skipped(self):
+        self.emit("/* skipped */")
+
+    def dispatch(self, i, rec):
+        """The statements of record @i by the kind of its op."""
         if rec.kind.startswith("alloc_iova"):
             if rec.skipped:
-                self.emit("/* skipped */")
+                self.skipped()
             else:
                 self.op_alloc(i, rec)
         elif rec.kind in ("free_iova", "__free_iova", "free_iova_fast"):
@@ -189,6 +188,14 @@ class Gen:
             self.op_inject(rec)
         else:
             self.op_env(rec)
+
+    def record(self, i, rec):
+        """The statements of one record; a result number is @K@."""
+        pend, self.pending = self.pending, None
+        unpend = self.unpend
+        if pend:
+            self.emit(pend)
+        self.dispatch(i, rec)
         if pend:
             self.emit(unpend)
         self.emit("checks();")

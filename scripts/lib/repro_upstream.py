@@ -30,12 +30,10 @@ KCONFIG = """config IOMMU_IOVA_KUNIT_TEST
 
 """
 
-KUNITCONFIG = """CONFIG_KUNIT=y
-CONFIG_IOMMU_IOVA_KUNIT_TEST=y
-CONFIG_DEBUG_KERNEL=y
-CONFIG_FAULT_INJECTION=y
-CONFIG_FAILSLAB=y
-"""
+def kunitconfig(option):
+    """A .kunitconfig for the test @option, with fault injection."""
+    return (f"CONFIG_KUNIT=y\nCONFIG_{option}=y\nCONFIG_DEBUG_KERNEL=y\n"
+            "CONFIG_FAULT_INJECTION=y\nCONFIG_FAILSLAB=y\n")
 
 # The helpers every generated case uses: kernel API and KUnit only.
 HELPERS = r"""
@@ -296,6 +294,9 @@ class KGen(repro_c.Gen):
     def op_inject(self, rec):
         """The kernel's fault injection is set at the op that failed."""
 
+    def skipped(self):
+        """A skipped op is no statement."""
+
     def op_env(self, rec):
         n = rec.nums[0] if rec.nums else 0
         if rec.kind == "cpu_switch" and n == 0:
@@ -327,18 +328,7 @@ class KGen(repro_c.Gen):
                     f"op #{rec.index}: the harness failed {len(ords)} of "
                     "its allocations, fail_nth fails the first only")
         call = len(self.out) + 1	# the op's call, after fail_nth
-        if rec.kind.startswith("alloc_iova"):
-            if not rec.skipped:
-                self.op_alloc(i, rec)
-        elif rec.kind in ("free_iova", "__free_iova", "free_iova_fast"):
-            if not rec.skipped and rec.nums:
-                self.op_free(rec)
-        elif rec.kind == "find_iova":
-            self.op_find(rec)
-        elif rec.kind == "reserve_iova":
-            self.op_reserve(rec)
-        elif rec.kind != "inject":
-            self.op_env(rec)
+        self.dispatch(i, rec)
         if ords:
             self.out.insert(call, "current->fail_nth = 0;")
 
@@ -518,7 +508,8 @@ def files_for(tree, name, case, dom):
              ("drivers/iommu/iova-kunit.c", None,
               new_file(name, case, dom))]
     if read(tree, "drivers/iommu/.kunitconfig") is None:
-        files.insert(0, ("drivers/iommu/.kunitconfig", None, KUNITCONFIG))
+        files.insert(0, ("drivers/iommu/.kunitconfig", None,
+                         kunitconfig("IOMMU_IOVA_KUNIT_TEST")))
     return files
 
 

@@ -25,13 +25,6 @@ KCONFIG = """config MAPLE_TREE_IOMMU_KUNIT_TEST
 
 """
 
-KUNITCONFIG = """CONFIG_KUNIT=y
-CONFIG_MAPLE_TREE_IOMMU_KUNIT_TEST=y
-CONFIG_DEBUG_KERNEL=y
-CONFIG_FAULT_INJECTION=y
-CONFIG_FAILSLAB=y
-"""
-
 HELPERS = r"""
 static int maple_iommu_entry;	/* what an IOVA is, to the tree */
 
@@ -283,7 +276,8 @@ def patch(sig, tree, version, program, what):
     if kconfig is None or makefile is None:
         raise up.Unwritable("the tree has no lib/Kconfig.debug or lib/Makefile "
                             "to add the test to")
-    files = [("lib/maple_tree_iommu.kunitconfig", None, KUNITCONFIG),
+    files = [("lib/maple_tree_iommu.kunitconfig", None,
+              up.kunitconfig("MAPLE_TREE_IOMMU_KUNIT_TEST")),
              ("lib/Kconfig.debug", kconfig, with_kconfig(kconfig)),
              ("lib/Makefile", makefile, with_makefile(makefile)),
              ("lib/maple_tree_iommu_kunit.c", None, new_file(name, case))]
