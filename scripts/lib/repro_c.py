@@ -245,12 +245,16 @@ class Gen:
             if not rec.retry else ["shim_inject_clear();	/* the retry */"]
         return head + [re.sub(r"@(\d+)@", r"\1", x) for x in lines]
 
+    def loop_head(self, index, name):
+        """The first statement of a loop's body: which op is running."""
+        return [f"\top({index} + i, \"{name} (repeated)\");"]
+
     def loop(self, run, step):
         rec0, k0, tmpl, _ = run[0]
         kexpr = "0" if k0 is None else \
             f"{k0} {'+' if step == 1 else '-'} i"
         name = rec0.text.split("(", 1)[0]
-        body = [f"\top({rec0.index} + i, \"{name} (repeated)\");"]
+        body = self.loop_head(rec0.index, name)
         body += ["\t" + x.replace("@K@", f"({kexpr})") for x in tmpl]
         return [f"/* #{rec0.index}-#{run[-1][0].index}: {len(run)} x "
                 f"{c_str(name)} */",

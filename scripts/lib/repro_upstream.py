@@ -339,15 +339,9 @@ class KGen(repro_c.Gen):
             ["/* the retry, without fault injection */"]
         return head + [re.sub(r"@(\d+)@", r"\1", x) for x in lines]
 
-    def loop(self, run, step):
-        rec0, k0, tmpl, _ = run[0]
-        kexpr = "i" if k0 is None else \
-            f"{k0} {'+' if step == 1 else '-'} i"
-        name = rec0.text.split("(", 1)[0]
-        return [f"/* #{rec0.index}-#{run[-1][0].index}: {len(run)} x "
-                f"{name} */",
-                f"for (i = 0; i < {len(run)}; i++) {{"] + \
-            ["\t" + x.replace("@K@", f"({kexpr})") for x in tmpl] + ["}"]
+    def loop_head(self, index, name):
+        """A loop's ops say what they are in the comment above it."""
+        return []
 
 
 def case_function(name, recs, sig, dom, fails, cache_orders):
