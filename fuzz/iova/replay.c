@@ -86,12 +86,14 @@ static int replay_file(const char *path)
 	return 0;
 }
 
-/* --pin: the program on stdin, every check after every op, and only its
- * signature on stdout (cause.c runs this for the replayer). */
-static int pin(void)
+/* --pin [N]: the program on stdin, every check after every op (and op
+ * #N-1 of alloc_iova() unaligned), and only its signature on stdout
+ * (pin.c runs this for the replayer). */
+static int pin(unsigned int unaligned_op)
 {
 	static uint8_t buf[REPLAY_MAX_BIN];
-	struct run_opts quiet = { .every_op = true };
+	struct run_opts quiet = { .every_op = true,
+				  .unaligned_op = unaligned_op };
 	const char *why, *sig;
 	size_t n = fread(buf, 1, sizeof(buf), stdin);
 
@@ -149,8 +151,8 @@ int main(int argc, char **argv)
 	/* Line-buffered, so nothing is lost if a sanitizer ends the run. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opts.out = stdout;
-	if (argc == 2 && !strcmp(argv[1], "--pin"))
-		return pin();
+	if (argc >= 2 && argc <= 3 && !strcmp(argv[1], "--pin"))
+		return pin(argc == 3 ? strtoul(argv[2], NULL, 10) : 0);
 	run_pin_by_exec = true;
 	for (i = 1; i < argc && !rc; i++) {
 		if (!strcmp(argv[i], "-v")) {

@@ -50,6 +50,8 @@ struct run_opts {
 	bool every_op;		/* full tree/cache comparison after every op */
 	FILE *out;		/* trace and report; NULL: stderr */
 	struct raw_stream *record;	/* if set, record the kernel calls */
+	unsigned int unaligned_op;	/* op #N-1 of alloc_iova() run
+					 * unaligned (a counterfactual) */
 };
 
 struct run_stats {

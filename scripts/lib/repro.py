@@ -310,6 +310,9 @@ def report(args, sig, out, text, recs, cmdline):
     cc, flags = compiler(args.cc)
     rep = [head, ""]
     rep += kv("signature", sig)
+    rch = findings.reached(out)
+    if rch and rch != sig:
+        rep += kv("reached", rch)
     rep += kv("kernel", f"{ver}" + (f" ({keys['tree'].split('(')[-1]}"
                                      if "tree" in keys else ""))
     rep += kv("harness", f"iovafuzz {harness_version()}")
@@ -465,15 +468,16 @@ def main(argv):
         if extra:
             extra.line = nxt
             recs.append(extra)
-    name = "iovafuzz_" + re.sub(r"[^a-z0-9]+", "_", want.lower()).strip("_")
+    rch = findings.reached(out) or want
+    name = "iovafuzz_" + re.sub(r"[^a-z0-9]+", "_", rch.lower()).strip("_")
     build = (f" *   scripts/repro --build-c repro.c {args.command}\n"
              " * or, in a build directory: sh repro/<tree-id>.cc repro.c "
              "-o repro\n *   ./repro   (exit 1: the contract broke)")
     kbuild = " *   scripts/kunit [--kernel-src DIR] repro_kunit.c"
     with open(os.path.join(out_dir, "repro.c"), "w") as f:
-        f.write(repro_c.c_file(recs, want, dom, build))
+        f.write(repro_c.c_file(recs, want, dom, build, rch))
     with open(os.path.join(out_dir, "repro_kunit.c"), "w") as f:
-        f.write(repro_c.kunit_file(recs, want, dom, name, kbuild))
+        f.write(repro_c.kunit_file(recs, want, dom, name, kbuild, rch))
     with open(txtp, "w") as f:
         f.write("# " + want + "\n")
         f.write("\n".join(text) + "\n")
@@ -516,7 +520,7 @@ def write_upstream(args, sig, out, text, recs, dom, replay, out_dir):
     what = textwrap.wrap(title.replace("iovafuzz: ", "", 1), 68)
     return write_patch(out_dir, lambda: repro_upstream.patch(
         recs, sig, dom, args.tree, kernel_version(args.tree), text, what,
-        injected(replay, args.timeout)))
+        injected(replay, args.timeout), findings.reached(out)))
 
 
 def write_patch(out_dir, make):

@@ -31,7 +31,7 @@ def pow2(n):
 class Gen:
     """Statements of the reproducer's body, for either output."""
 
-    def __init__(self, recs, sig, dom):
+    def __init__(self, recs, sig, dom, reached=""):
         self.recs, self.sig, self.dom = recs, sig, dom
         self.out = []
         self.held = {}		# lo (in the trace) -> result number
@@ -39,7 +39,9 @@ class Gen:
         self.cpu = 0
         self.cached = []	# (result, cpu) freed to the caches
         self.last = len(recs) - 1
-        self.inv = sig.split()[0] if sig else ""
+        # The invariant the program broke: the report's reached: line
+        # (the signature names the cause, not the promise).
+        self.inv = (reached or sig or " ").split()[0]
 
     def emit(self, line):
         self.out.append(line)
@@ -503,8 +505,8 @@ def domain_defs(dom):
             f"#define RCACHES\t\t{1 if dom['rcaches'] else 0}\n")
 
 
-def c_file(recs, sig, dom, build):
-    g = Gen(recs, sig, dom)
+def c_file(recs, sig, dom, build, reached=""):
+    g = Gen(recs, sig, dom, reached)
     body = g.body()
     fail = r"""
 static __attribute__((noreturn, format(printf, 1, 2)))
@@ -544,10 +546,10 @@ void fail(const char *fmt, ...)
     return "".join(lines)
 
 
-def kunit_file(recs, sig, dom, name, build):
+def kunit_file(recs, sig, dom, name, build, reached=""):
     """A KUnit case: the same body, KUNIT_ASSERT_* where the C file
     exits.  The kunit shim (scripts/kunit) runs it in userspace."""
-    g = Gen(recs, sig, dom)
+    g = Gen(recs, sig, dom, reached)
     body = g.body()
     fail = r"""
 static struct kunit *cur_test;

@@ -155,10 +155,10 @@ PHRASES = {
 }
 
 
-def phrase(sig):
-    """What the test is about, for a subject line: the signature's
-    invariant and function in words."""
-    words = sig.split()
+def phrase(reached):
+    """What the test is about, for a subject line: the invariant and the
+    op that reached it (the report's reached: line) in words."""
+    words = reached.split()
     inv, f = words[0], words[1] if len(words) > 1 else "the allocator"
     f = f.rstrip("()")
     return PHRASES.get(inv, inv.lower().replace("_", " ") + " in {f}()") \
@@ -194,12 +194,13 @@ def helpers_for(text, have=""):
     return "".join("\n" + part + "\n" for part in keep)
 
 
-def slug(sig):
-    return re.sub(r"[^a-z0-9]+", "-", phrase(sig).lower()).strip("-")[:48]
+def slug(reached):
+    return re.sub(r"[^a-z0-9]+", "-",
+                  phrase(reached).lower()).strip("-")[:48]
 
 
-def c_name(sig):
-    words = sig.split()
+def c_name(reached):
+    words = reached.split()
     base = "_".join(words[:2]).lower()
     return "iova_test_" + re.sub(r"[^a-z0-9]+", "_", base).strip("_")[:40]
 
@@ -212,8 +213,8 @@ class KGen(repro_c.Gen):
     """The statements of a case, kernel API and KUnit only; held[K] is
     the K-th result.  The loop detection is repro_c.Gen's."""
 
-    def __init__(self, recs, sig, dom, fails, cache_orders):
-        super().__init__(recs, sig, dom)
+    def __init__(self, recs, sig, dom, fails, cache_orders, reached=""):
+        super().__init__(recs, sig, dom, reached)
         self.fails = fails		# op index -> [ordinal, ...]
         self.cache_orders = cache_orders
         self.notes = []
@@ -344,9 +345,9 @@ class KGen(repro_c.Gen):
         return []
 
 
-def case_function(name, recs, sig, dom, fails, cache_orders):
+def case_function(name, recs, sig, dom, fails, cache_orders, reached=""):
     """The case's C text and the notes for the mail."""
-    g = KGen(recs, sig, dom, fails, cache_orders)
+    g = KGen(recs, sig, dom, fails, cache_orders, reached)
     body = g.body()
     if dom["cpus"] > 1:
         g.notes.append(f"the program ran on {dom['cpus']} CPUs; the "
@@ -518,13 +519,15 @@ def mail(sig, subject, body, files):
             "-- \niovafuzz\n")
 
 
-def patch(recs, sig, dom, tree, version, program, what, fails):
-    """(file name, mbox text) of the test patch for this finding."""
-    name = c_name(sig)
+def patch(recs, sig, dom, tree, version, program, what, fails, reached=""):
+    """(file name, mbox text) of the test patch for this finding (its
+    signature, and the invariant and op that reached it)."""
+    reached = reached or sig
+    name = c_name(reached)
     case, notes = case_function(name, recs, sig, dom, fails,
-                                cache_orders(tree))
+                                cache_orders(tree), reached)
     files = files_for(tree, name, case, dom)
-    subject = f"iommu/iova: add a KUnit test for {phrase(sig)}"
+    subject = f"iommu/iova: add a KUnit test for {phrase(reached)}"
     paras = [textwrap.fill(
         f"iovafuzz found a broken promise of the IOVA allocator on "
         f"{version}: {sig}.  This test reproduces it with the IOVA API "
@@ -543,5 +546,5 @@ def patch(recs, sig, dom, tree, version, program, what, fails):
     paras.append("Run it with:\n  ./tools/testing/kunit/kunit.py run "
                  "--arch=um --kunitconfig=drivers/iommu")
     body = "\n\n".join(paras) + "\n"
-    fname = f"0001-iommu-iova-add-a-KUnit-test-for-{slug(sig)}.patch"
+    fname = f"0001-iommu-iova-add-a-KUnit-test-for-{slug(reached)}.patch"
     return fname, mail(sig, subject, body, files)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <shim/kcov.h>
 #include <shim/report.h>
 #include <shim/shim.h>
 
@@ -18,8 +19,12 @@ static bool printk_on = true;
 void shim_record(const char *kind, const char *file, int line,
 		 const char *func, const char *what)
 {
+	const uintptr_t *evs;
+	bool lost;
+
 	if (!nr_findings++)
-		first = (struct shim_finding){ kind, file, line, func, what };
+		first = (struct shim_finding){ kind, file, line, func, what,
+					       shim_kcov_read(&evs, &lost) };
 }
 
 unsigned int shim_nr_findings(void)

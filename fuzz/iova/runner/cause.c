@@ -1,29 +1,44 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The signature of a finding an op reached, named by its cause: the
- * invariant and the entry point of iova.c that broke it, the same
- * whichever caller, path flag or check interval reached it.
+ * The signature of a finding an op reached, named by its cause: where in
+ * iova.c the op's outcome was decided, the same whichever invariant,
+ * caller, path flag or check interval reached it, and stable when
+ * unrelated lines move (it names a function and a condition's text, not
+ * line numbers):
+ *
+ *   __alloc_and_insert_iova_range: if (high_pfn < size || new_pfn < low_pfn)
+ *   remove_iova: if (WARN_ON(mas_store_gfp(&mas, IOVA_DEFERRED, GFP_ATOMIC)))
  *
  * The path each op takes through iova.c is recorded (src/shim/kcov.c).
- * The entry point is the exported function the op entered last from the
+ * Its entry point is the exported function the op entered last from the
  * caller or from another exported one: alloc_iova() whether a driver
- * called it or alloc_iova_fast() did after a cache miss, alloc_iova_fast()
- * when a magazine served it; iova_drain_deferred() called by a search is
- * the search's.  A failed request is named by where it failed, the last
- * jump of the helper that did the work (the hint test's goto, the search
- * giving up), so that two bugs of one search stay two:
+ * called it or alloc_iova_fast() did after a cache miss.  Of the helpers
+ * the entry point called, the one in whose calls the most distinct
+ * decisions were taken (a test, a loop, a WARN_ON: a statement that
+ * chooses a path, sites.c) did the op's work, and it is named with its
+ * own last decision: a search and the insert it calls are the search's,
+ * so a NO_OVERLAP, a clipped SIZE and the insert's WARN_ON of one broken
+ * search are one cause; free_iova() and __free_iova() share
+ * remove_iova().  A failed request is named with where its last
+ * decision went, so the hint test and the search's failure branch stay
+ * two, and apart from a wrong range the same test let through; in the
+ * call whose failure the model blames (the first search of a flushing
+ * request that should have found space, else the retry):
  *
- *   COMPLETE alloc_iova at __alloc_and_insert_iova_range: goto iova32_full;
+ *   __alloc_and_insert_iova_range: if (high_pfn < size ||
+ *     new_pfn < low_pfn) -> iovad->max32_alloc_size = size;
  *
- * The op is the one after which the state first departs from the model:
- * the replayer runs the program again with every check after every op.
- * What kernel code reported itself (WARN, maple-tree check) is named by
- * where it said it.  Paths are recorded in the san flavour only (the
- * replayer, which names findings); elsewhere a finding keeps the
- * invariant and the op or defect it was seen at.
+ * A finding seen by a look-up of the harness's own (find_iova() after
+ * the op) is named by that look-up's path.
+ *
+ * The op is the one after which the state first departs from the model
+ * (pin.c).  Paths are recorded in the san flavour only (the replayer,
+ * which names findings); elsewhere a finding keeps the invariant and the
+ * op or defect it was seen at.
  */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include <shim/kcov.h>
 
@@ -39,6 +54,7 @@ void cause_reset(void)
 /* A new op: its path is recorded afresh. */
 void cause_op_begin(void)
 {
+	run.blame_first = false;
 	shim_kcov_reset();
 }
 
@@ -65,7 +81,8 @@ static bool enter(const struct site **stack, unsigned int *depth,
 
 /* The event at which the op last called an exported function from the
  * caller or from another exported one (not from a helper, as a search
- * that drains deferred frees first calls iova_drain_deferred()): the
+ * that drains deferred frees first calls iova_drain_deferred()), or the
+ * first function it entered (a callback: the CPU hotplug handler): the
  * entry point that did its work; @n if it called none.  With @fn, the
  * first such call of @fn. */
 static size_t entry_call(const uintptr_t *ev, size_t n, const char *fn)
@@ -78,110 +95,214 @@ static size_t entry_call(const uintptr_t *ev, size_t n, const char *fn)
 		const struct site *s = site_of(ev[i] >> 1);
 
 		if (!s->ours || (ev[i] & 1) || !enter(stack, &depth, s) ||
-		    !s->exported || (depth > 1 && !stack[depth - 2]->exported))
+		    (depth > 1 && (!s->exported ||
+				   !stack[depth - 2]->exported)))
 			continue;
 		if (fn && !strcmp(fn, s->func))
 			return i;
-		if (!fn)
-			entry = i;
+		entry = i;
 	}
 	return entry;
 }
 
-struct helper {
-	const char *func;
-	unsigned int blocks;
-	const struct site *prev;	/* its last block */
-	const struct site *jump;	/* its last block that jumped */
+/* Where an entry point's call decided its outcome (decided()). */
+struct decider {
+	const char *func;	/* the helper, or the entry point itself */
+	unsigned int line;	/* its own last decision; 0: none */
+	unsigned int next;	/* the statement of its own it went on at */
 };
 
+#define HELPER_DECISIONS	64
+
+/* A helper the entry point called, and what was decided in its calls. */
+struct helper {
+	struct decider d;	/* its own last decision, where it went */
+	unsigned int seen[HELPER_DECISIONS];	/* distinct decisions taken
+						 * in its calls, callees' too */
+	unsigned int nr_seen;
+	size_t last;		/* the event of the last of them */
+};
+
+static struct helper *helper_of(struct helper *h, unsigned int *nr,
+				const char *func)
+{
+	unsigned int k;
+
+	for (k = 0; k < *nr && strcmp(h[k].d.func, func); k++)
+		;
+	if (k == *nr && *nr == CALL_DEPTH)
+		return NULL;
+	if (k == *nr)
+		h[(*nr)++] = (struct helper){ .d = { func, 0, 0 } };
+	return &h[k];
+}
+
+/* Block @s at event @i, in a call of helper @h (@own: in its own code). */
+static void helper_saw(struct helper *h, const struct site *s, size_t i,
+		       bool own)
+{
+	unsigned int line = stmt_line(s->line), k;
+
+	if (!decision_at(s->line, NULL, 0)) {
+		/* The first statement after its last decision is where
+		 * that decision went. */
+		if (own && h->d.line && !h->d.next && line != h->d.line)
+			h->d.next = s->line;
+		return;
+	}
+	for (k = 0; k < h->nr_seen && h->seen[k] != line; k++)
+		;
+	if (k == h->nr_seen && k < HELPER_DECISIONS)
+		h->seen[h->nr_seen++] = line;
+	h->last = i;
+	if (own)
+		h->d = (struct decider){ s->func, line, 0 };
+}
+
 /*
- * Where a failed request failed: in the entry point's call at event
- * @from (its first: a retry after a flush inherits the first search's
- * failure), of the static helpers it called, the one that ran most blocks
- * of its own (the search); the last block from which its path jumped (a
- * goto, a return from inside a test) rather than ran on to the next
- * lines.  That tells the test that failed it apart from another, before
- * the exit they share.  False if no helper jumped.
+ * Where the entry point's call at event @from decided its outcome, up to
+ * event @to or its return: of the helpers it called, the one in whose
+ * calls the most distinct decisions were taken (a test, a loop, a
+ * WARN_ON), the later of two alike: where the op's work was done, not a
+ * wrapper, a predicate or the free of a struct after a failure.  Its
+ * own last decision names it.  A search and the insert it calls are the
+ * search's; free_iova() and __free_iova() share remove_iova().  The
+ * entry point's own decisions count only where no helper decided
+ * anything: they pass on what a helper decided.
  */
-static bool failed_at(const uintptr_t *ev, size_t n, size_t from,
-		      char *buf, size_t len)
+static struct decider decided(const uintptr_t *ev, size_t from, size_t to)
 {
 	const struct site *stack[CALL_DEPTH];
-	struct helper h[CALL_DEPTH];
-	unsigned int depth = 0, base = 0, nr = 0, k, best = 0;
-	char text[160];
+	struct helper h[CALL_DEPTH], *x, *best = NULL;
+	struct decider entry = { NULL, 0, 0 };
+	unsigned int depth = 0, base = 0, nr = 0, k;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < to; i++) {
 		const struct site *s = site_of(ev[i] >> 1);
-		struct helper *x;
 
 		if (!s->ours || (ev[i] & 1) || !s->line)
 			continue;
 		enter(stack, &depth, s);
-		if (i == from)
-			base = depth;
 		if (i < from)
 			continue;
+		if (!entry.func) {
+			entry.func = s->func;
+			base = depth;
+		}
 		if (depth < base)
 			break;		/* the call returned */
-		if (depth != base + 1 || s->exported)
+		if (depth == base) {
+			if (decision_at(s->line, NULL, 0))
+				entry.line = stmt_line(s->line);
 			continue;
-		for (k = 0; k < nr && strcmp(h[k].func, s->func); k++)
-			;
-		if (k == nr && nr == CALL_DEPTH)
-			continue;
-		if (k == nr)
-			h[nr++] = (struct helper){ s->func, 0, NULL, NULL };
-		x = &h[k];
-		x->blocks++;
-		if (x->prev && (s->line < x->prev->line ||
-				s->line > x->prev->line + 2))
-			x->jump = x->prev;
-		x->prev = s;
+		}
+		x = helper_of(h, &nr, stack[base]->func);
+		if (x)
+			helper_saw(x, s, i, depth == base + 1);
 	}
-	for (k = 1; k < nr; k++)
-		if (h[k].blocks >= h[best].blocks)
-			best = k;
-	if (!nr || !h[best].jump)
+	for (k = 0; k < nr; k++)
+		if (h[k].nr_seen && (!best || h[k].nr_seen > best->nr_seen ||
+				     (h[k].nr_seen == best->nr_seen &&
+				      h[k].last > best->last)))
+			best = &h[k];
+	return best ? best->d : entry;
+}
+
+/*
+ * With IOVAFUZZ_CAUSE_PATH set, the recorded path of the op a finding is
+ * named by, on stderr: one line per block of iova.c, indented by call
+ * depth, '?' where the statement is a decision (how the cause was
+ * chosen, for a maintainer who doubts it).
+ */
+void cause_print_path(void)
+{
+	const struct site *stack[CALL_DEPTH];
+	unsigned int depth = 0;
+	const uintptr_t *ev;
+	char text[160];
+	bool lost;
+	size_t n = shim_kcov_read(&ev, &lost), i;
+
+	if (!getenv("IOVAFUZZ_CAUSE_PATH"))
+		return;
+	for (i = 0; i < n; i++) {
+		const struct site *s = site_of(ev[i] >> 1);
+
+		if (!s->ours || (ev[i] & 1))
+			continue;
+		enter(stack, &depth, s);
+		line_text(s->line, text, sizeof(text));
+		fprintf(stderr, "path: %*s%s:%u %c %s\n", (int)depth * 2, "",
+			s->func, s->line,
+			decision_at(s->line, NULL, 0) ? '?' : ' ', text);
+	}
+}
+
+/* A failed request: the decision, and where it went (the hint test's
+ * goto, the search giving up), a cause apart from a wrong range the same
+ * decision lets through. */
+static void name_failure(char *buf, size_t len, const struct decider *d,
+			 const char *text)
+{
+	char next[160];
+
+	line_text(d->next, next, sizeof(next));
+	snprintf(buf, len, "%s: %s -> %s", d->func, text, next);
+}
+
+/*
+ * Names the finding of the op that just failed into @buf, by its cause,
+ * and how into @why: the function of iova.c that decided the op's
+ * outcome and its last decision (decided()), in the path up to event
+ * @stop (where kernel code complained; SIZE_MAX: the op's end): the last
+ * call of the entry point, whose outcome the caller saw, or, where the
+ * model says a flushing request's first search should not have failed,
+ * the first.  False if the op did not enter iova.c (or no path was
+ * recorded).
+ */
+bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
+{
+	const uintptr_t *ev;
+	bool lost;
+	size_t n = shim_kcov_read(&ev, &lost), entry;
+	struct decider d;
+	char text[320];
+	const char *fn;
+
+	if (stop < n)
+		n = stop;
+	entry = entry_call(ev, n, NULL);
+	if (entry == n)
 		return false;
-	line_text(h[best].jump->line, text, sizeof(text));
-	snprintf(buf, len, "%s: %s", h[best].func, text);
+	fn = site_of(ev[entry] >> 1)->func;
+	if (run.blame_first && !strcmp(run.inv, "COMPLETE"))
+		entry = entry_call(ev, n, fn);
+	d = decided(ev, entry, n);
+	if (!d.func)
+		return false;
+	if (!d.line || !decision_at(d.line, text, sizeof(text)))
+		snprintf(buf, len, "%s", d.func);
+	else if (!strcmp(run.inv, "COMPLETE") && d.next)
+		name_failure(buf, len, &d, text);
+	else
+		snprintf(buf, len, "%s: %s", d.func, text);
+	snprintf(why, wlen,
+		 "op #%u (%s %s) entered %s(), decided in %s() at iova.c:%u%s",
+		 run.nr_recs ? run.nr_recs - 1 : 0, run.inv, run.where, fn,
+		 d.func, d.line, lost ? " (path cut short)" : "");
 	return true;
 }
 
 /*
- * Names the finding of the op that just failed into @buf, and how into
- * @why: the invariant, the entry point, and for a failed request where
- * it failed.  False if the op did not enter iova.c (or no path was
- * recorded).
+ * A look-up of the harness's own that broke a promise (find_iova() missing
+ * a range the op returned): its path is the one the finding is named
+ * by, so it is made again, recorded.
  */
-bool cause_name(char *buf, size_t len, char *why, size_t wlen)
+void cause_probe_find(unsigned long pfn)
 {
-	const uintptr_t *ev;
-	bool lost;
-	size_t n = shim_kcov_read(&ev, &lost), entry = entry_call(ev, n, NULL);
-	const char *flags = strchr(run.where, ' ');
-	char site[288];
-
-	if (entry == n)
-		return false;
-	snprintf(why, wlen, "op #%u (%s %s) entered %s() last%s",
-		 run.nr_recs ? run.nr_recs - 1 : 0, run.inv, run.where,
-		 site_of(ev[entry] >> 1)->func,
-		 lost ? " (path cut short)" : "");
-	if (strcmp(run.inv, "COMPLETE")) {
-		snprintf(buf, len, "%s %s", run.inv,
-			 site_of(ev[entry] >> 1)->func);
-	} else if (failed_at(ev, n, entry_call(ev, n,
-					       site_of(ev[entry] >> 1)->func),
-			     site, sizeof(site))) {
-		snprintf(buf, len, "%s %s at %s", run.inv,
-			 site_of(ev[entry] >> 1)->func, site);
-	} else {
-		snprintf(buf, len, "%s %s%s", run.inv,
-			 site_of(ev[entry] >> 1)->func, flags ? flags : "");
-	}
-	return true;
+	if (run.inv || run.quiet)
+		return;		/* not the finding that is named */
+	shim_kcov_reset();
+	KERNEL(find_iova(&run.iovad, pfn));
 }

@@ -142,10 +142,12 @@ static bool check_tree_api(void)
 		enum glue_kind k = glue_lookup(&run.iovad, r->lo, &lo, &hi);
 
 		if (r->state == MS_LIVE && (k == GLUE_NONE || lo != r->lo ||
-					    hi != r->hi))
+					    hi != r->hi)) {
+			cause_probe_find(r->lo);
 			return fail("FIND_FREE", "live-range-not-found", r->lo,
 				    r->hi, "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
 				    r->lo, r->lo, r->hi);
+		}
 		if (r->state == MS_RESERVED &&
 		    (k == GLUE_NONE ||
 		     glue_lookup(&run.iovad, r->hi, &lo, &hi) == GLUE_NONE))
@@ -153,10 +155,12 @@ static bool check_tree_api(void)
 				    r->lo, r->hi,
 				    "find_iova() misses reserved [0x%lx-0x%lx]",
 				    r->lo, r->hi);
-		if ((r->flags & RF_UNSEEN) && k != GLUE_NONE)
+		if ((r->flags & RF_UNSEEN) && k != GLUE_NONE) {
+			cause_probe_find(r->lo);
 			return fail("FIND_FREE", "freed-range-found", r->lo,
 				    r->hi, "find_iova(0x%lx) finds [0x%lx-0x%lx], which was freed",
 				    r->lo, lo, hi);
+		}
 	}
 	return check_handles();
 }

@@ -138,10 +138,13 @@ static bool call_alloc(struct op_rec *rec, bool fast, unsigned long size,
 		raw(RAW_ALLOC_FAST, size, limit, flag);
 		KERNEL(lo = alloc_iova_fast(&run.iovad, size, limit, flag));
 		*iova = lo ? find_iova(&run.iovad, lo) : NULL;
-		if (lo && !*iova)
-			return rec->lo = rec->hi = lo, fail("FIND_FREE", NULL, lo, lo,
+		if (lo && !*iova) {
+			cause_probe_find(lo);
+			rec->lo = rec->hi = lo;
+			return fail("FIND_FREE", NULL, lo, lo,
 				    "find_iova(0x%lx) misses the range alloc_iova_fast() returned",
 				    lo);
+		}
 	} else {
 		raw(RAW_ALLOC, size, limit, flag);
 		KERNEL(*iova = alloc_iova(&run.iovad, size, limit, flag));
@@ -170,6 +173,7 @@ static bool alloc_failed(const struct prog_op *op, bool fast, bool flag,
 
 	pre_fit = model_highest_fit(&run.m, eff, limit, shift, &fit_lo);
 	ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
+	run.blame_first = fast && flag && !ok;
 	if (fast && flag) {
 		if (!model_flush_cached())
 			return false;
@@ -195,6 +199,7 @@ static bool found_after_flush(const struct op_rec *rec, unsigned long size,
 	unsigned long fit_lo;
 	bool ok;
 
+	run.blame_first = true;
 	if (!attempt_may_fail(eff, limit,
 			      model_highest_fit(&run.m, eff, limit, shift,
 						&fit_lo),
@@ -202,6 +207,7 @@ static bool found_after_flush(const struct op_rec *rec, unsigned long size,
 		return fail("COMPLETE", NULL, fit_lo, fit_lo + eff - 1,
 			    "alloc_iova_fast(size=%lu, limit=0x%lx) had to flush the caches although [0x%lx-0x%lx] was free",
 			    size, limit, fit_lo, fit_lo + eff - 1);
+	run.blame_first = false;
 	run.fresh_lo = rec->lo;
 	run.fresh_hi = rec->hi;
 	ok = model_flush_cached() && sync_caches();
@@ -212,7 +218,9 @@ static bool found_after_flush(const struct op_rec *rec, unsigned long size,
 bool run_alloc(const struct prog_op *op, bool fast, bool retry)
 {
 	unsigned long size = prog_size(op->a), limit = pick_limit(op->b, op->c);
-	bool flag = op->c & 1, searched_and_failed, reused;
+	bool flag = (op->c & 1) &&
+		    (fast || run.opts->unaligned_op != run.nr_recs + 1);
+	bool searched_and_failed, reused;
 	unsigned long eff = size, lo, hi;
 	struct iova *iova = NULL;
 	unsigned int shift;

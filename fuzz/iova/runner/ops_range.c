@@ -35,10 +35,12 @@ bool run_free(const struct prog_op *op)
 		struct iova *iova = r->handle ? r->handle :
 				    find_iova(&run.iovad, lo);
 
-		if (!iova)
+		if (!iova) {
+			cause_probe_find(lo);
 			return fail("FIND_FREE", NULL, r->lo, r->hi,
 				    "find_iova(0x%lx) misses live [0x%lx-0x%lx]",
 				    lo, r->lo, r->hi);
+		}
 		raw(RAW___FREE, lo, 0, 0);
 		KERNEL(__free_iova(&run.iovad, iova));
 	} else {

@@ -6,6 +6,7 @@
  * --pin), as a run that failed leaves state a second run would inherit;
  * its signature is taken when its op is not after this run's own.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,18 +14,45 @@
 #include <unistd.h>
 
 #include <shim/kcov.h>
+#include <shim/shim.h>
 
 #include "run.h"
 
-/* The signature the run that just ended gives by itself. */
+/* Did kernel code complain in the tree's iova.c (not in the maple tree
+ * or another file it calls)? */
+static bool said_in_iova(const struct shim_finding *f)
+{
+	const char *tail = "drivers/iommu/iova.c";
+	size_t n = f && f->file ? strlen(f->file) : 0;
+
+	return n >= strlen(tail) && !strcmp(f->file + n - strlen(tail), tail);
+}
+
+/*
+ * The signature the run that just ended gives by itself: its cause
+ * (cause.c); for a leak, what leaked (the caches of the objects still
+ * live: NO_LEAK iova_magazine).  A complaint of iova.c's own (a WARN_ON in the insert a
+ * broken search reached) is one more promise the op broke, named by the
+ * same cause, in the path up to the complaint; one made elsewhere (the
+ * maple tree's) is named by where it was made.
+ */
 static void settle_own(void)
 {
+	const struct shim_finding *f = shim_first_finding();
+
 	snprintf(run.cause, sizeof(run.cause), "%s %s", run.inv, run.where);
 	run.cause_why[0] = '\0';
-	if (run.kernel_said)
+	cause_print_path();
+	if (run.kernel_said && !said_in_iova(f))
 		return;
+	if (!strcmp(run.inv, "NO_LEAK") && run.leaked[0]) {
+		snprintf(run.cause, sizeof(run.cause), "NO_LEAK %s",
+			 run.leaked);
+		return;
+	}
 	if (!cause_name(run.cause, sizeof(run.cause), run.cause_why,
-			sizeof(run.cause_why)))
+			sizeof(run.cause_why),
+			run.kernel_said ? f->path_at : SIZE_MAX))
 		snprintf(run.cause, sizeof(run.cause), "%s %s", run.inv,
 			 run.where);
 }
@@ -34,12 +62,15 @@ bool run_pin_by_exec;
 /*
  * The signature the same program gives with every check after every op
  * (-e), from a replayer of its own: a fresh process (/proc/self/exe
- * --pin), as a run that failed leaves state a second run would inherit.
- * False if it found nothing or could not run.
+ * --pin), as a run that failed leaves state a second run would inherit;
+ * with op #@unaligned-1 of alloc_iova() unaligned, if not 0.  False if
+ * it found nothing or could not run.
  */
-static bool pinned(const uint8_t *data, size_t size, char *cause,
-		   size_t len, char *why, size_t wlen)
+static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
+		   char *cause, size_t len, char *why, size_t wlen)
 {
+	char arg[16];
+
 	int in[2], out[2], status;
 	char buf[1024] = "", *nl, *p;
 	size_t got = 0;
@@ -62,7 +93,9 @@ static bool pinned(const uint8_t *data, size_t size, char *cause,
 		close(out[0]);
 		/* Its allocations are this run's again: not logged twice. */
 		unsetenv("IOVAFUZZ_FAIL_LOG");
-		execl("/proc/self/exe", "iovafuzz-replay", "--pin", (char *)NULL);
+		snprintf(arg, sizeof(arg), "%u", unaligned);
+		execl("/proc/self/exe", "iovafuzz-replay", "--pin", arg,
+		      (char *)NULL);
 		_exit(127);
 	}
 	close(in[0]);
@@ -93,32 +126,64 @@ static bool pinned(const uint8_t *data, size_t size, char *cause,
 	return true;
 }
 
+/* The op of a signature's "cause: op #N ...". */
+static unsigned int op_of(const char *why, unsigned int none)
+{
+	return strncmp(why, "op #", 4) ? none : strtoul(why + 4, NULL, 10);
+}
+
+/*
+ * A counterfactual: does the aligned alloc_iova() of op #@op pass when
+ * it asks for no alignment, all else the same?  Then the aligned path of
+ * the search is at fault (said on the report's cause: line).
+ */
+static bool passes_unaligned(const uint8_t *data, size_t size,
+			     unsigned int op)
+{
+	const struct op_rec *r = op < run.nr_recs ? &run.recs[op] : NULL;
+	char cause[sizeof(run.cause)], why[sizeof(run.cause_why)];
+
+	if (!r || r->kind != OP_ALLOC || !r->arg[2])
+		return false;
+	return !pinned(data, size, op + 1, cause, sizeof(cause), why,
+		       sizeof(why)) || op_of(why, op + 1) > op;
+}
+
 /*
  * The signature of the finding of the run that just ended, into
  * run.cause.  It is named in the op after which the state first departs
  * from the contract: the replayer runs the program again with every
- * check after every op (-e).  What kernel code reported itself (WARN,
- * maple-tree check) is named by where it said it.  Without a recorded
- * path (not the san flavour), the finding keeps the invariant and op it
- * was seen at.
+ * check after every op (-e), and names the cause there (cause.c).  How
+ * it was found (run.cause_why) says whether an aligned request passes
+ * unaligned: a hint for the maintainer, not part of the signature, as
+ * alloc_iova_fast() aligns by itself and cannot be asked otherwise.
+ * What kernel code outside iova.c reported itself (the maple tree's
+ * WARN) is named by where it said it.  Without a recorded path (not the
+ * san flavour), the finding keeps the invariant and op it was seen at.
  */
 void cause_settle(const uint8_t *data, size_t size)
 {
 	char cause[sizeof(run.cause)], why[sizeof(run.cause_why)];
 	unsigned int at = run.nr_recs;
 	const uintptr_t *ev;
+	size_t k;
 	bool lost;
 
 	settle_own();
-	if (!run_pin_by_exec || run.opts->every_op || run.kernel_said ||
-	    !shim_kcov_read(&ev, &lost) ||
-	    !pinned(data, size, cause, sizeof(cause), why, sizeof(why)))
+	if (!run_pin_by_exec || !shim_kcov_read(&ev, &lost) ||
+	    (run.kernel_said && !said_in_iova(shim_first_finding())))
 		return;
 	/* A full check can settle the model differently, so that later
 	 * ops pick other ranges: a departure after the finding is
 	 * another's (the op is in "cause: op #N"). */
-	if (strncmp(why, "op #", 4) || strtoul(why + 4, NULL, 10) >= at)
-		return;
-	memcpy(run.cause, cause, sizeof(cause));
-	memcpy(run.cause_why, why, sizeof(why));
+	if (!run.opts->every_op && !run.kernel_said &&
+	    pinned(data, size, 0, cause, sizeof(cause), why, sizeof(why)) &&
+	    op_of(why, at) < at) {
+		memcpy(run.cause, cause, sizeof(cause));
+		memcpy(run.cause_why, why, sizeof(why));
+	}
+	k = strlen(run.cause_why);
+	if (passes_unaligned(data, size, op_of(run.cause_why, at - 1)))
+		snprintf(run.cause_why + k, sizeof(run.cause_why) - k,
+			 "; it passes unaligned");
 }

@@ -124,7 +124,10 @@ struct run_state {
 	char detail[512];
 	unsigned long at_lo, at_hi;
 	bool kernel_said;		/* the finding is the kernel's own */
+	bool blame_first;		/* a flushing request's first search
+					 * should not have failed (cause.c) */
 	char cause[256];		/* the signature (cause.c) */
+	char leaked[128];		/* NO_LEAK: the caches of what leaked */
 	char cause_why[256];		/* how it was found */
 };
 
@@ -235,7 +238,9 @@ void op_where(char *buf, size_t len);
 /* cause.c */
 void cause_reset(void);
 void cause_op_begin(void);
-bool cause_name(char *buf, size_t len, char *why, size_t wlen);
+bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop);
+void cause_probe_find(unsigned long pfn);
+void cause_print_path(void);
 
 /* sites.c: a block of iova.c a path went through */
 struct site {
@@ -248,6 +253,8 @@ struct site {
 
 const struct site *site_of(uintptr_t pc);
 void line_text(unsigned int n, char *buf, size_t len);
+bool decision_at(unsigned int n, char *buf, size_t len);
+unsigned int stmt_line(unsigned int n);
 
 /* pin.c */
 void cause_settle(const uint8_t *data, size_t size);

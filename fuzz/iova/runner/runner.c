@@ -76,6 +76,46 @@ void domain_init(void)
 	run.fast_used = false;
 }
 
+#define LEAK_CACHES	16
+
+struct leak_names {
+	const char *name[LEAK_CACHES];
+	unsigned int nr;
+};
+
+static void add_leaked(void *arg, const char *name, unsigned int size,
+		       unsigned int align, unsigned long live)
+{
+	struct leak_names *l = arg;
+
+	if (live && l->nr < LEAK_CACHES)
+		l->name[l->nr++] = name;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * What leaked, by the caches of the objects still live, in name order:
+ * a leak's cause (what the kernel code lost, whichever op lost it), as
+ * put_iova_domain()'s own path says nothing of it.
+ */
+static void name_leak(void)
+{
+	struct leak_names l = { .nr = 0 };
+	size_t k = 0;
+	unsigned int i;
+
+	shim_for_each_cache(add_leaked, &l);
+	qsort(l.name, l.nr, sizeof(l.name[0]), cmp_name);
+	run.leaked[0] = '\0';
+	for (i = 0; i < l.nr && k < sizeof(run.leaked); i++)
+		k += snprintf(run.leaked + k, sizeof(run.leaked) - k, "%s%s",
+			      i ? "," : "", l.name[i]);
+}
+
 bool domain_put(void)
 {
 	cause_op_begin();
@@ -84,6 +124,8 @@ bool domain_put(void)
 	shim_rcu_barrier();
 	if (!check_findings())
 		return false;
+	if (shim_live_objects() && !run.inv)
+		name_leak();
 	if (shim_live_objects())
 		return fail("NO_LEAK", "put_iova_domain", 0, 0,
 			    "%lu object(s) still live after put_iova_domain()",
@@ -219,6 +261,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	run.pending_inject = 0;
 	run.full_check = false;
 	run.kernel_said = false;
+	run.leaked[0] = '\0';
 	cause_reset();
 	shim_reset(run.prog.dom.nr_cpus);
 	glue_register_classes();

@@ -92,6 +92,136 @@ void line_text(unsigned int n, char *buf, size_t len)
 	buf[k] = '\0';
 }
 
+/* ---- decisions: the statements of iova.c that choose a path ---- */
+
+static const char **lines;	/* lines[n]: line n of iova.c */
+static unsigned int nr_lines;
+static signed char *stmt_kind;	/* per line: -1 unknown, 0 no decision */
+
+static void index_lines(void)
+{
+	const char *p;
+	unsigned int n = 1;
+
+	if (lines || !src_text)
+		return;
+	for (p = src_text; *p; p++)
+		n += *p == '\n';
+	lines = calloc(n + 2, sizeof(*lines));
+	stmt_kind = malloc(n + 2);
+	if (!lines || !stmt_kind)
+		abort();
+	memset(stmt_kind, -1, n + 2);
+	lines[1] = src_text;
+	for (p = src_text, nr_lines = 1; *p; p++)
+		if (*p == '\n' && p[1])
+			lines[++nr_lines] = p + 1;
+}
+
+/* The last character of line @n that is code (not blank, not comment);
+ * '\0' for a line with none, or one that is a comment or directive. */
+static char code_end(unsigned int n)
+{
+	const char *p = lines[n], *end = strchr(p, '\n');
+	char last = '\0';
+
+	if (!end)
+		end = p + strlen(p);
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p == '#' || *p == '*' || (p[0] == '/' && p[1] == '*'))
+		return '\0';
+	for (; p < end; p++) {
+		if (p[0] == '/' && (p[1] == '*' || p[1] == '/'))
+			break;
+		if (*p != ' ' && *p != '\t')
+			last = *p;
+	}
+	return last;
+}
+
+/* The line the statement holding line @n starts at: a line whose code
+ * ends in none of ; { } : goes on at the next one. */
+static unsigned int stmt_start(unsigned int n)
+{
+	char c;
+
+	while (n > 1 && (c = code_end(n - 1)) && !strchr(";{}:", c))
+		n--;
+	return n;
+}
+
+/* The line the statement holding line @n of iova.c starts at. */
+unsigned int stmt_line(unsigned int n)
+{
+	index_lines();
+	return lines && n && n <= nr_lines ? stmt_start(n) : n;
+}
+
+/* The statement from line @n, blanks folded, comments left out. */
+static void stmt_text(unsigned int n, char *buf, size_t len)
+{
+	char part[256];
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (; n <= nr_lines && k + 1 < len; n++) {
+		char c = code_end(n);
+
+		line_text(n, part, sizeof(part));
+		k += snprintf(buf + k, len - k, "%s%s", k ? " " : "", part);
+		if (k >= len || !c || strchr(";{}:", c))
+			break;
+	}
+}
+
+static const char *const decision_words[] = {
+	"if ", "if(", "else if", "while ", "while(", "for ", "for(",
+	"switch", "WARN_ON", "WARN_ON_ONCE", "BUG_ON", NULL
+};
+
+/*
+ * Is the statement holding line @n of iova.c one that chooses a path
+ * (if, while, for, switch, a ternary, WARN_ON/BUG_ON)?  Its text, from
+ * the keyword to the end of its condition, into @buf (if not NULL).
+ */
+bool decision_at(unsigned int n, char *buf, size_t len)
+{
+	char text[512], *p, *q;
+	unsigned int i;
+	int open = 0;
+
+	index_lines();
+	if (!lines || !n || n > nr_lines || !stmt_kind[n])
+		return false;
+	if (stmt_kind[n] == 1 && !buf)
+		return true;
+	stmt_text(stmt_start(n), text, sizeof(text));
+	for (p = text; *p == '}' || *p == ' '; p++)
+		;
+	if (!strncmp(p, "else if", 7))
+		p += 5;
+	for (i = 0; decision_words[i]; i++)
+		if (!strncmp(p, decision_words[i], strlen(decision_words[i])))
+			break;
+	if (!decision_words[i] && !strstr(p, " ? ")) {
+		stmt_kind[n] = 0;
+		return false;
+	}
+	stmt_kind[n] = 1;
+	/* From the keyword to the parenthesis that closes its condition. */
+	for (q = p; decision_words[i] && *q; q++) {
+		open += (*q == '(') - (*q == ')');
+		if (*q == ')' && !open) {
+			q[1] = '\0';
+			break;
+		}
+	}
+	if (buf)
+		snprintf(buf, len, "%s", p);
+	return true;
+}
+
 #ifdef CAUSE_SYMBOLIZE
 /* Does iova.c export @func (EXPORT_SYMBOL_GPL(func), EXPORT_SYMBOL)? */
 static bool is_exported(const char *func)

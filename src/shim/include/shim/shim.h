@@ -135,6 +135,7 @@ struct shim_finding {
 	int line;
 	const char *func;
 	const char *what;
+	size_t path_at;		/* events recorded before it (kcov.h) */
 };
 
 unsigned int shim_nr_findings(void);
