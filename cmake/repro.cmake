@@ -105,6 +105,11 @@ function(iovafuzz_repro_tests)
 				 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repro/deterministic.sh
 					 ${name} ${CMAKE_BINARY_DIR})
 		endif()
+		if(name STREQUAL "reserve-returns-other")
+			add_test(NAME repro.sites_cache
+				 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repro/sites_cache.sh
+					 ${CMAKE_BINARY_DIR})
+		endif()
 	endforeach()
 	# What kernel code says fails the reproducers too: a WARN of the
 	# maple tree under the maple port (tests/mutants/maple/).

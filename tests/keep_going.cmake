@@ -12,7 +12,7 @@ file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/art")
 # -max_total_time is a cap for a tree where every input crashes (each
 # crash is a new job in fork mode), not the bound.
 execute_process(COMMAND ${BIN} -fork=1 -ignore_crashes=1 -seed=1
-			-runs=${RUNS} -max_total_time=60 -max_len=1024
+			-runs=${RUNS} -max_total_time=30 -max_len=1024
 			-artifact_prefix=${WORK}/art/ ${WORK}/corpus ${SEEDS}
 		WORKING_DIRECTORY ${WORK}
 		RESULT_VARIABLE rc OUTPUT_QUIET ERROR_FILE ${WORK}/fuzz.log)

@@ -163,6 +163,10 @@ int main(int argc, char **argv)
 			opts.every_op = true;
 			continue;
 		}
+		if (!strcmp(argv[i], "-u")) {
+			opts.try_unaligned = true;
+			continue;
+		}
 		if (!strcmp(argv[i], "--describe")) {
 			run_describe(stdout);
 			inputs++;
@@ -177,7 +181,7 @@ int main(int argc, char **argv)
 			rc = replay_file(argv[i]);
 	}
 	if (!inputs) {
-		fprintf(stderr, "usage: %s [-v] [-e] FILE|DIR... | --describe\n",
+		fprintf(stderr, "usage: %s [-v] [-e] [-u] FILE|DIR... | --describe\n",
 			argv[0]);
 		return 2;
 	}

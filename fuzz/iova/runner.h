@@ -52,6 +52,8 @@ struct run_opts {
 	struct raw_stream *record;	/* if set, record the kernel calls */
 	unsigned int unaligned_op;	/* op #N-1 of alloc_iova() run
 					 * unaligned (a counterfactual) */
+	bool try_unaligned;	/* try that for the failing request (-u:
+				 * a report's hint, an extra run) */
 };
 
 struct run_stats {

@@ -454,7 +454,9 @@ def main(argv):
     txtp = os.path.join(out_dir, "min.txt")
     findings.write_bytes(binp, small)
     text = to_text(prog, binp)
-    got, out = findings.replay_signature(cmd, binp, args.tree, args.timeout)
+    # -u: the report says whether the failing request passes unaligned.
+    got, out = findings.replay_signature(cmd + ([] if maple else ["-u"]),
+                                         binp, args.tree, args.timeout)
     if maple:
         return finish_maple(args, want, got, out, text, binp, txtp, out_dir)
     trace, _, _ = findings.replay(cmd + ["-v"], binp, args.timeout)

@@ -16,8 +16,18 @@
 #define KCOV_MAX	(1u << 20)
 
 static uintptr_t *evs;
+static uintptr_t *frames;	/* per event: its call's frame pointer */
 static size_t nr_evs;
 static bool on, overflow;
+
+bool shim_kcov_built(void)
+{
+#ifdef IOVAFUZZ_KCOV
+	return true;
+#else
+	return false;
+#endif
+}
 
 bool shim_kcov_enable(bool enable)
 {
@@ -25,7 +35,8 @@ bool shim_kcov_enable(bool enable)
 
 	if (enable && !evs) {
 		evs = malloc(KCOV_MAX * sizeof(*evs));
-		if (!evs)
+		frames = malloc(KCOV_MAX * sizeof(*frames));
+		if (!evs || !frames)
 			abort();
 	}
 	on = enable;
@@ -45,10 +56,19 @@ size_t shim_kcov_read(const uintptr_t **out, bool *lost)
 	return nr_evs;
 }
 
+const uintptr_t *shim_kcov_frames(void)
+{
+	return frames;
+}
+
 #ifdef IOVAFUZZ_KCOV
 /* The callback; other flavours get the fuzzing engine's own.  Past the
- * buffer the op's first events are kept. */
-static inline void put(uintptr_t pc, uintptr_t kind)
+ * buffer the op's first events are kept.  With each block goes its
+ * call's frame pointer (iova.c is built at -O0, which keeps one): the
+ * same for every call one caller makes, lower for a deeper call, so
+ * which call a block is in is exact, where blocks alone say only which
+ * function. */
+static inline void put(uintptr_t pc, uintptr_t kind, uintptr_t frame)
 {
 	if (!on)
 		return;
@@ -56,6 +76,7 @@ static inline void put(uintptr_t pc, uintptr_t kind)
 		overflow = true;
 		return;
 	}
+	frames[nr_evs] = frame;
 	evs[nr_evs++] = pc << 1 | kind;
 }
 
@@ -63,6 +84,6 @@ static inline void put(uintptr_t pc, uintptr_t kind)
 
 void __sanitizer_cov_trace_pc(void)
 {
-	put(KCOV_PC, 0);
+	put(KCOV_PC, 0, *(uintptr_t *)__builtin_frame_address(0));
 }
 #endif

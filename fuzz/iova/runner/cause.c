@@ -54,28 +54,42 @@ void cause_reset(void)
 /* A new op: its path is recorded afresh. */
 void cause_op_begin(void)
 {
-	run.blame_first = false;
+	run.blame_first = run.blame_flush = false;
 	shim_kcov_reset();
 }
 
 #define CALL_DEPTH	32
 
-/* Where the path is in the call tree once it enters block @s: the
- * stack is cut back to @s's function, or @s's function is pushed.
- * True if it was a call. */
-static bool enter(const struct site **stack, unsigned int *depth,
-		  const struct site *s)
-{
-	unsigned int k;
+/* The calls of iova.c the path is in at some event, outermost first. */
+struct calls {
+	const struct site *s[CALL_DEPTH];	/* a block of each call */
+	uintptr_t frame[CALL_DEPTH];		/* where its frame is */
+	unsigned int depth;
+};
 
-	for (k = 0; k < *depth && strcmp(stack[k]->func, s->func); k++)
-		;
-	if (k < *depth) {
-		*depth = k + 1;
-		return false;
+/*
+ * Where the path is in the call tree once it enters block @s, in a call
+ * whose frame pointer is @frame (src/shim/kcov.c): calls with deeper
+ * frames have returned; a call of another function at the same depth
+ * follows one that returned.  True if @s begins a call.  (A call of the
+ * same function right after a return at the same depth reads as one
+ * call: nothing here tells them apart, and nothing named depends on it.)
+ */
+static bool enter(struct calls *c, const struct site *s, uintptr_t frame)
+{
+	unsigned int *d = &c->depth;
+
+	while (*d && c->frame[*d - 1] < frame)
+		(*d)--;
+	if (*d && c->frame[*d - 1] == frame) {
+		if (!strcmp(c->s[*d - 1]->func, s->func))
+			return false;
+		(*d)--;
 	}
-	if (*depth < CALL_DEPTH)
-		stack[(*depth)++] = s;
+	if (*d == CALL_DEPTH)
+		return false;
+	c->s[*d] = s;
+	c->frame[(*d)++] = frame;
 	return true;
 }
 
@@ -87,16 +101,16 @@ static bool enter(const struct site **stack, unsigned int *depth,
  * first such call of @fn. */
 static size_t entry_call(const uintptr_t *ev, size_t n, const char *fn)
 {
-	const struct site *stack[CALL_DEPTH];
-	unsigned int depth = 0;
+	const uintptr_t *fr = shim_kcov_frames();
+	struct calls c = { .depth = 0 };
 	size_t i, entry = n;
 
 	for (i = 0; i < n; i++) {
 		const struct site *s = site_of(ev[i] >> 1);
 
-		if (!s->ours || (ev[i] & 1) || !enter(stack, &depth, s) ||
-		    (depth > 1 && (!s->exported ||
-				   !stack[depth - 2]->exported)))
+		if (!s->ours || (ev[i] & 1) || !enter(&c, s, fr[i]) ||
+		    (c.depth > 1 && (!s->exported ||
+				     !c.s[c.depth - 2]->exported)))
 			continue;
 		if (fn && !strcmp(fn, s->func))
 			return i;
@@ -167,46 +181,89 @@ static void helper_saw(struct helper *h, const struct site *s, size_t i,
  * wrapper, a predicate or the free of a struct after a failure.  Its
  * own last decision names it.  A search and the insert it calls are the
  * search's; free_iova() and __free_iova() share remove_iova().  The
- * entry point's own decisions count only where no helper decided
- * anything: they pass on what a helper decided.
+ * entry point itself is named where its own code took more distinct
+ * decisions than any helper (reserve_iova()'s walk, with a predicate and
+ * a clamp as helpers); a tie is the helper's, as an entry point's test of
+ * a helper's result passes on what the helper decided.
  */
 static struct decider decided(const uintptr_t *ev, size_t from, size_t to)
 {
-	const struct site *stack[CALL_DEPTH];
-	struct helper h[CALL_DEPTH], *x, *best = NULL;
-	struct decider entry = { NULL, 0, 0 };
-	unsigned int depth = 0, base = 0, nr = 0, k;
+	const uintptr_t *fr = shim_kcov_frames();
+	struct helper h[CALL_DEPTH], self = { .nr_seen = 0 }, *x, *best = NULL;
+	struct calls c = { .depth = 0 };
+	unsigned int base = 0, nr = 0, k;
+	const char *entry = NULL;
 	size_t i;
 
-	for (i = 0; i < to; i++) {
+	for (i = from; i < to; i++) {
 		const struct site *s = site_of(ev[i] >> 1);
 
 		if (!s->ours || (ev[i] & 1) || !s->line)
 			continue;
-		enter(stack, &depth, s);
-		if (i < from)
-			continue;
-		if (!entry.func) {
-			entry.func = s->func;
-			base = depth;
+		enter(&c, s, fr[i]);
+		if (!entry) {
+			entry = s->func;
+			base = c.depth;
 		}
-		if (depth < base)
+		if (c.depth < base || strcmp(c.s[base - 1]->func, entry))
 			break;		/* the call returned */
-		if (depth == base) {
-			if (decision_at(s->line, NULL, 0))
-				entry.line = stmt_line(s->line);
-			continue;
-		}
-		x = helper_of(h, &nr, stack[base]->func);
+		x = c.depth == base ? &self : helper_of(h, &nr,
+							c.s[base]->func);
 		if (x)
-			helper_saw(x, s, i, depth == base + 1);
+			helper_saw(x, s, i, c.depth <= base + 1);
 	}
 	for (k = 0; k < nr; k++)
 		if (h[k].nr_seen && (!best || h[k].nr_seen > best->nr_seen ||
 				     (h[k].nr_seen == best->nr_seen &&
 				      h[k].last > best->last)))
 			best = &h[k];
-	return best ? best->d : entry;
+	if (self.nr_seen > (best ? best->nr_seen : 0))
+		return self.d;
+	return best ? best->d : (struct decider){ entry, 0, 0 };
+}
+
+/*
+ * The flush of a flushing request, between its first search and the
+ * retry at event @retry: the caller's statement that began it (its block
+ * before the first call it made after the search returned), or NULL.
+ * The flush is one unit: which of its helpers lost a range is not said
+ * by the path (a cached range is freed in whichever walk meets it).
+ */
+static const struct site *flush_stmt(const uintptr_t *ev, size_t retry)
+{
+	const uintptr_t *fr = shim_kcov_frames();
+	const struct site *s, *own = NULL;
+	size_t first = entry_call(ev, retry, site_of(ev[retry] >> 1)->func);
+	size_t i;
+
+	for (i = first + 1; i < retry; i++) {
+		s = site_of(ev[i] >> 1);
+		if (!s->ours || (ev[i] & 1))
+			continue;
+		if (fr[i] > fr[first])
+			own = s;	/* back in the caller */
+		else if (own && fr[i] < fr[first])
+			return own;	/* it called the flush */
+	}
+	return NULL;
+}
+
+/* The flush of a flushing request broke the promise: named by the
+ * caller's statement that began it. */
+static bool name_flush(char *buf, size_t len, char *why, size_t wlen,
+		       const uintptr_t *ev, size_t retry)
+{
+	const struct site *s = flush_stmt(ev, retry);
+	char text[160];
+
+	if (!s)
+		return false;
+	line_text(stmt_line(s->line), text, sizeof(text));
+	snprintf(buf, len, "%s: %s", s->func, text);
+	snprintf(why, wlen, "op #%u (%s %s) flushed the caches in %s() at iova.c:%u",
+		 run.nr_recs ? run.nr_recs - 1 : 0, run.inv, run.where,
+		 s->func, stmt_line(s->line));
+	return true;
 }
 
 /*
@@ -217,9 +274,8 @@ static struct decider decided(const uintptr_t *ev, size_t from, size_t to)
  */
 void cause_print_path(void)
 {
-	const struct site *stack[CALL_DEPTH];
-	unsigned int depth = 0;
-	const uintptr_t *ev;
+	const uintptr_t *fr = shim_kcov_frames(), *ev;
+	struct calls c = { .depth = 0 };
 	char text[160];
 	bool lost;
 	size_t n = shim_kcov_read(&ev, &lost), i;
@@ -231,9 +287,9 @@ void cause_print_path(void)
 
 		if (!s->ours || (ev[i] & 1))
 			continue;
-		enter(stack, &depth, s);
+		enter(&c, s, fr[i]);
 		line_text(s->line, text, sizeof(text));
-		fprintf(stderr, "path: %*s%s:%u %c %s\n", (int)depth * 2, "",
+		fprintf(stderr, "path: %*s%s:%u %c %s\n", (int)c.depth * 2, "",
 			s->func, s->line,
 			decision_at(s->line, NULL, 0) ? '?' : ' ', text);
 	}
@@ -258,8 +314,9 @@ static void name_failure(char *buf, size_t len, const struct decider *d,
  * @stop (where kernel code complained; SIZE_MAX: the op's end): the last
  * call of the entry point, whose outcome the caller saw, or, where the
  * model says a flushing request's first search should not have failed,
- * the first.  False if the op did not enter iova.c (or no path was
- * recorded).
+ * the first; for what the flush between them left (a range lost from
+ * the magazines), the flush, as the caller's own call.  False if the op
+ * did not enter iova.c (or no path was recorded).
  */
 bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 {
@@ -278,6 +335,8 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 	fn = site_of(ev[entry] >> 1)->func;
 	if (run.blame_first && !strcmp(run.inv, "COMPLETE"))
 		entry = entry_call(ev, n, fn);
+	if (run.blame_flush && name_flush(buf, len, why, wlen, ev, entry))
+		return true;
 	d = decided(ev, entry, n);
 	if (!d.func)
 		return false;

@@ -175,15 +175,20 @@ static bool alloc_failed(const struct prog_op *op, bool fast, bool flag,
 	ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
 	run.blame_first = fast && flag && !ok;
 	if (fast && flag) {
+		/* What the flush left is the flush's (cause.c). */
+		run.blame_flush = true;
 		if (!model_flush_cached())
 			return false;
+		run.blame_flush = false;
 		if (ok)
 			ok = attempt_may_fail(eff, limit,
 				model_highest_fit(&run.m, eff, limit,
 						  shift, &fit_lo),
 				rec->injected);
+		run.blame_flush = ok;
 		if (ok && !sync_caches())	/* all empty now */
 			return false;
+		run.blame_flush = false;
 	}
 	if (ok && !rec->injected)
 		return true;
@@ -210,7 +215,9 @@ static bool found_after_flush(const struct op_rec *rec, unsigned long size,
 	run.blame_first = false;
 	run.fresh_lo = rec->lo;
 	run.fresh_hi = rec->hi;
+	run.blame_flush = true;
 	ok = model_flush_cached() && sync_caches();
+	run.blame_flush = !ok;
 	run.fresh_lo = run.fresh_hi = 0;
 	return ok;
 }

@@ -31,10 +31,10 @@ static bool said_in_iova(const struct shim_finding *f)
 /*
  * The signature the run that just ended gives by itself: its cause
  * (cause.c); for a leak, what leaked (the caches of the objects still
- * live: NO_LEAK iova_magazine).  A complaint of iova.c's own (a WARN_ON in the insert a
- * broken search reached) is one more promise the op broke, named by the
- * same cause, in the path up to the complaint; one made elsewhere (the
- * maple tree's) is named by where it was made.
+ * live: NO_LEAK iova_magazine).  A complaint of iova.c's own (a WARN_ON
+ * in the insert a broken search reached) is one more promise the op
+ * broke, named by the same cause, in the path up to the complaint; one
+ * made elsewhere (the maple tree's) is named by where it was made.
  */
 static void settle_own(void)
 {
@@ -165,12 +165,10 @@ void cause_settle(const uint8_t *data, size_t size)
 {
 	char cause[sizeof(run.cause)], why[sizeof(run.cause_why)];
 	unsigned int at = run.nr_recs;
-	const uintptr_t *ev;
 	size_t k;
-	bool lost;
 
 	settle_own();
-	if (!run_pin_by_exec || !shim_kcov_read(&ev, &lost) ||
+	if (!run_pin_by_exec || !shim_kcov_built() ||
 	    (run.kernel_said && !said_in_iova(shim_first_finding())))
 		return;
 	/* A full check can settle the model differently, so that later
@@ -183,7 +181,8 @@ void cause_settle(const uint8_t *data, size_t size)
 		memcpy(run.cause_why, why, sizeof(why));
 	}
 	k = strlen(run.cause_why);
-	if (passes_unaligned(data, size, op_of(run.cause_why, at - 1)))
+	if (run.opts->try_unaligned &&
+	    passes_unaligned(data, size, op_of(run.cause_why, at - 1)))
 		snprintf(run.cause_why + k, sizeof(run.cause_why) - k,
 			 "; it passes unaligned");
 }

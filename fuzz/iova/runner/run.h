@@ -126,6 +126,8 @@ struct run_state {
 	bool kernel_said;		/* the finding is the kernel's own */
 	bool blame_first;		/* a flushing request's first search
 					 * should not have failed (cause.c) */
+	bool blame_flush;		/* a finding of what a flushing
+					 * request's flush left (cause.c) */
 	char cause[256];		/* the signature (cause.c) */
 	char leaked[128];		/* NO_LEAK: the caches of what leaked */
 	char cause_why[256];		/* how it was found */

@@ -7,9 +7,13 @@
  * Symbolized by the sanitizer runtime, so only in the san flavour; in
  * the others no block is ours and no path names anything.
  */
+#define _GNU_SOURCE		/* dladdr() */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "run.h"
 
@@ -241,14 +245,32 @@ static bool is_exported(const char *func)
 
 /* ---- sites ---- */
 
-static void symbolize(struct site *s)
-{
-#ifdef CAUSE_SYMBOLIZE
-	char buf[1024], *file, *line, *nl;
-	const char *tail = "/drivers/iommu/iova.c";
+static unsigned int nr_sites;
 
-	__sanitizer_symbolize_pc((void *)s->pc, "%f\t%s\t%l\n", buf,
-				 sizeof(buf));
+/* The slot of block @pc, taken if new (*@fresh); NULL: the table is full. */
+static struct site *slot(uintptr_t pc, bool *fresh)
+{
+	unsigned int i = hash(pc, 0, SITE_BITS);
+
+	while (sites[i].pc && sites[i].pc != pc)
+		i = (i + 1) & ((1u << SITE_BITS) - 1);
+	*fresh = !sites[i].pc;
+	if (*fresh && nr_sites + 1 >= 1u << SITE_BITS)
+		return NULL;
+	if (*fresh) {
+		nr_sites++;
+		sites[i].pc = pc;
+	}
+	return &sites[i];
+}
+
+#ifdef CAUSE_SYMBOLIZE
+/* A block, from the symbolizer's "function<TAB>file<TAB>line". */
+static void fill(struct site *s, char *buf)
+{
+	const char *tail = "/drivers/iommu/iova.c";
+	char *file, *line, *nl;
+
 	nl = strchr(buf, '\n');
 	if (nl)
 		*nl = '\0';
@@ -265,23 +287,105 @@ static void symbolize(struct site *s)
 	read_source(file);
 	s->ours = !strcmp(file, src_path);
 	s->exported = s->ours && is_exported(s->func);
-#endif
 }
+
+/*
+ * What the symbolizer said of each block, kept beside the binary
+ * (BIN.sites) for the next replay of it: starting llvm-symbolizer on this
+ * binary costs more than a whole replay, and one finding is replayed
+ * many times (minimizing, pinning, recording).  A line per block: its
+ * offset in the binary, then the symbolizer's answer; the first line
+ * names the binary's size, mtime and inode, and another binary there
+ * starts the file afresh.  Without a writable place nothing is kept.
+ */
+static FILE *cache;
+static uintptr_t base;
+
+static void cache_load(FILE *f)
+{
+	char line[1024], *tab;
+	struct site *s;
+	bool fresh;
+
+	while (fgets(line, sizeof(line), f)) {
+		tab = strchr(line, '\t');
+		if (!tab || !strchr(tab, '\n'))
+			continue;	/* cut short by a writer that died */
+		s = slot(base + strtoul(line, NULL, 16), &fresh);
+		if (s && fresh)
+			fill(s, tab + 1);
+	}
+}
+
+static void cache_open(void)
+{
+	static bool tried;
+	char exe[480] = "", path[512], head[64], line[64];
+	struct stat sb;
+	Dl_info info;
+	FILE *f;
+
+	if (tried)
+		return;
+	tried = true;
+	if (!dladdr((void *)cache_open, &info) || !info.dli_fbase ||
+	    readlink("/proc/self/exe", exe, sizeof(exe) - 1) < 0 ||
+	    stat(exe, &sb))
+		return;
+	base = (uintptr_t)info.dli_fbase;
+	snprintf(path, sizeof(path), "%s.sites", exe);
+	snprintf(head, sizeof(head), "%lld %lld.%09ld %llu\n",
+		 (long long)sb.st_size, (long long)sb.st_mtim.tv_sec,
+		 sb.st_mtim.tv_nsec, (unsigned long long)sb.st_ino);
+	f = fopen(path, "r");
+	if (f && fgets(line, sizeof(line), f) && !strcmp(line, head)) {
+		cache_load(f);
+		fclose(f);
+		cache = fopen(path, "a");
+		return;
+	}
+	if (f)
+		fclose(f);
+	cache = fopen(path, "w");
+	if (cache && fputs(head, cache) == EOF) {
+		fclose(cache);
+		cache = NULL;
+	}
+}
+
+static void symbolize(struct site *s)
+{
+	char buf[1024];
+
+	__sanitizer_symbolize_pc((void *)s->pc, "%f\t%s\t%l\n", buf,
+				 sizeof(buf));
+	if (cache && strchr(buf, '\n')) {
+		fprintf(cache, "%lx\t%s", (unsigned long)(s->pc - base), buf);
+		fflush(cache);
+	}
+	fill(s, buf);
+}
+#else
+static void cache_open(void)
+{
+}
+
+static void symbolize(struct site *s)
+{
+}
+#endif
 
 const struct site *site_of(uintptr_t pc)
 {
 	static struct site none;	/* table full: not ours, not named */
-	static unsigned int nr_sites;
-	unsigned int i = hash(pc, 0, SITE_BITS);
+	struct site *s;
+	bool fresh;
 
-	while (sites[i].pc && sites[i].pc != pc)
-		i = (i + 1) & ((1u << SITE_BITS) - 1);
-	if (!sites[i].pc && nr_sites + 1 >= 1u << SITE_BITS)
+	cache_open();
+	s = slot(pc, &fresh);
+	if (!s)
 		return &none;
-	if (!sites[i].pc) {
-		nr_sites++;
-		sites[i].pc = pc;
-		symbolize(&sites[i]);
-	}
-	return &sites[i];
+	if (fresh)
+		symbolize(s);
+	return s;
 }

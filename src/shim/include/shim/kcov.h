@@ -12,8 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+bool shim_kcov_built(void);	/* are paths recorded in this build? */
 bool shim_kcov_enable(bool enable);	/* returns the old state */
 void shim_kcov_reset(void);
 size_t shim_kcov_read(const uintptr_t **evs, bool *lost);
+/* Per event, where its call's frame is: a lower value, a deeper call. */
+const uintptr_t *shim_kcov_frames(void);
 
 #endif
