@@ -160,6 +160,17 @@ static bool call_alloc(struct op_rec *rec, bool fast, unsigned long size,
 	return true;
 }
 
+/* A check of what a flushing request's flush left: a finding there is
+ * the flush's, not the search's (cause.c). */
+static bool flush_checked(bool (*check)(void))
+{
+	run.blame_flush = true;
+	if (!check())
+		return false;
+	run.blame_flush = false;
+	return true;
+}
+
 /* A request that failed: allowed, or a COMPLETE finding.  The model is
  * still the state before the call, which the first search saw (a flush
  * comes after it); a flushing alloc_iova_fast() searched again on the
@@ -175,20 +186,15 @@ static bool alloc_failed(const struct prog_op *op, bool fast, bool flag,
 	ok = attempt_may_fail(eff, limit, pre_fit, rec->injected);
 	run.blame_first = fast && flag && !ok;
 	if (fast && flag) {
-		/* What the flush left is the flush's (cause.c). */
-		run.blame_flush = true;
-		if (!model_flush_cached())
+		if (!flush_checked(model_flush_cached))
 			return false;
-		run.blame_flush = false;
 		if (ok)
 			ok = attempt_may_fail(eff, limit,
 				model_highest_fit(&run.m, eff, limit,
 						  shift, &fit_lo),
 				rec->injected);
-		run.blame_flush = ok;
-		if (ok && !sync_caches())	/* all empty now */
+		if (ok && !flush_checked(sync_caches))	/* all empty now */
 			return false;
-		run.blame_flush = false;
 	}
 	if (ok && !rec->injected)
 		return true;
@@ -215,9 +221,7 @@ static bool found_after_flush(const struct op_rec *rec, unsigned long size,
 	run.blame_first = false;
 	run.fresh_lo = rec->lo;
 	run.fresh_hi = rec->hi;
-	run.blame_flush = true;
-	ok = model_flush_cached() && sync_caches();
-	run.blame_flush = !ok;
+	ok = flush_checked(model_flush_cached) && flush_checked(sync_caches);
 	run.fresh_lo = run.fresh_hi = 0;
 	return ok;
 }
