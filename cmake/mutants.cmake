@@ -40,6 +40,8 @@ endfunction()
 #   mutant.<NAME>.fuzz    libFuzzer from the seed corpus finds EXPECT
 #                         within IOVAFUZZ_MUTANT_RUNS runs
 #   mutant.<NAME>.rows    past every finding, its inputs are N rows
+#   mutant.<NAME>.go_on   its input's finding dropped in-process 40
+#                         times leaves nothing the seeds after it see
 function(iovafuzz_mutant name base patch expect)
 	cmake_parse_arguments(arg "API_ONLY" "INPUT;ROWS" "" ${ARGN})
 	set(dest "${CMAKE_BINARY_DIR}/mutants/${name}")
@@ -66,6 +68,30 @@ function(iovafuzz_mutant name base patch expect)
 	endif()
 	iovafuzz_keep_going_test(mutant.${name}.rows ${id} 1 ${rows}
 				 "${expect}")
+	if(NOT name IN_LIST IOVAFUZZ_GO_ON_SANITIZER)
+		_iovafuzz_go_on_test(mutant.${name}.go_on ${id}
+			${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${input})
+	endif()
+endfunction()
+
+# Mutants whose input is a sanitizer report, which ends the process:
+# nothing is dropped in-process.
+set(IOVAFUZZ_GO_ON_SANITIZER depot-pop-size reserve-frees-held
+    stale-cached32-node small-magazines-mutant)
+
+# _iovafuzz_go_on_test(NAME ID FAIL): tree ID's fuzz target drops FAIL's
+# finding in-process and every seed after it is clean
+# (tests/go_on/drops.cmake).
+function(_iovafuzz_go_on_test name id fail)
+	if(NOT TARGET iovafuzz_fuzz_${id})
+		return()
+	endif()
+	add_test(NAME ${name}
+		 COMMAND ${CMAKE_COMMAND} -DBIN=$<TARGET_FILE:iovafuzz_fuzz_${id}>
+			 -DFAIL=${fail}
+			 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
+			 -DWORK=${CMAKE_BINARY_DIR}/fuzz-tests/${name}
+			 -P ${CMAKE_SOURCE_DIR}/tests/go_on/drops.cmake)
 endfunction()
 
 # iovafuzz_keep_going_test(NAME ID MIN MAX EXPECT): libFuzzer on tree ID
@@ -168,7 +194,7 @@ endfunction()
 
 set(IOVAFUZZ_MUTANT_RUNS 200000 CACHE STRING
     "libFuzzer runs within which every mutant must be caught")
-set(IOVAFUZZ_KEEP_GOING_RUNS 3000 CACHE STRING
+set(IOVAFUZZ_KEEP_GOING_RUNS 5000 CACHE STRING
     "libFuzzer runs of each mutant's one-bug-one-row test")
 
 # The packaged 6.12 tree, which the port and the mutants patch; empty if

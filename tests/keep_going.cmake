@@ -1,21 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# One bug, one row: runs libFuzzer BIN past every finding (-fork=1
-# -ignore_crashes=1, as scripts/fuzz --keep-going does) for RUNS runs
-# with a fixed seed from SEEDS, names every input it reported with
-# REPLAY (scripts/lib/findings.py record, as scripts/fuzz does), and
-# requires MIN_ROWS to MAX_ROWS signatures, one of them matching EXPECT
-# (every one, for a pair: MIN_ROWS = MAX_ROWS > 1).
-# Bounded by runs, not time (fork mode's jobs are not: how often a rare
-# second row turns up varies, hence a range).  WORK is scratch space.
+# One bug, one row: runs libFuzzer BIN past every finding, as
+# scripts/fuzz --keep-going does (a finding like one saved before is
+# counted in-process, scripts/lib/go_on.py restarts after the others),
+# for RUNS runs from seed 1, names every input it reported with REPLAY
+# (scripts/lib/findings.py record, as scripts/fuzz does), and requires
+# MIN_ROWS to MAX_ROWS signatures, one of them matching EXPECT (every
+# one, for a pair: MIN_ROWS = MAX_ROWS > 1).  Bounded by runs, not time,
+# and -reload=0: the same inputs are reported on every run.  WORK is
+# scratch space.
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/art")
-# -max_total_time is a cap for a tree where every input crashes (each
-# crash is a new job in fork mode), not the bound.
-execute_process(COMMAND ${BIN} -fork=1 -ignore_crashes=1 -seed=1
-			-runs=${RUNS} -max_total_time=30 -max_len=1024
+get_filename_component(lib "${FINDINGS}" DIRECTORY)
+execute_process(COMMAND python3 ${lib}/go_on.py --work ${WORK} --runs ${RUNS}
+			--max-procs 300 -- ${BIN} -reload=0 -max_len=1024
 			-artifact_prefix=${WORK}/art/ ${WORK}/corpus ${SEEDS}
 		WORKING_DIRECTORY ${WORK}
-		RESULT_VARIABLE rc OUTPUT_QUIET ERROR_FILE ${WORK}/fuzz.log)
+		RESULT_VARIABLE rc OUTPUT_FILE ${WORK}/fuzz.log
+		ERROR_FILE ${WORK}/go_on.log)
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "go_on.py: exit ${rc} (${WORK}/fuzz.log)")
+endif()
 file(GLOB arts ${WORK}/art/*)
 if(NOT arts)
 	message(FATAL_ERROR "nothing found in ${RUNS} runs (${WORK}/fuzz.log)")

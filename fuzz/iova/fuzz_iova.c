@@ -2,11 +2,14 @@
 /*
  * The fuzz target: libFuzzer and AFL++ (built with -fsanitize=fuzzer)
  * call this with every input.  A violated invariant aborts, so the engine
- * saves the input; the report names the invariant.
+ * saves the input; the report names the invariant.  Under --keep-going a
+ * finding like one already saved is counted and the input dropped
+ * instead (go_on.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "go_on.h"
 #include "runner.h"
 
 #define TOTALS_FMT "iovafuzz: totals: %lu ops, %lu injected allocation " \
@@ -38,6 +41,7 @@ static void print_totals(void)
 {
 	const struct run_stats *t = run_totals();
 
+	go_on_flush();
 	if (!t->ops)
 		return;		/* a fork-mode parent runs no input itself */
 	fprintf(stderr, TOTALS_FMT, t->ops, t->injected, t->markers_created,
@@ -50,6 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	run_describe(stderr);
+	go_on_init();
 	atexit(print_totals);
 	return 0;
 }
@@ -58,12 +63,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct run_opts opts = { .verbose = false };
+	static const struct run_opts opts = { .quiet = true };
 
-	if (run_program(data, size, &opts)) {
-		print_totals();		/* abort() skips atexit */
-		fflush(stderr);
-		abort();
+	if (!run_program(data, size, &opts))
+		return 0;
+	if (go_on_drop(run_reached())) {
+		run_discard();
+		return -1;	/* not a corpus input either */
 	}
-	return 0;
+	run_report(data, size);
+	print_totals();		/* abort() skips atexit */
+	fflush(stderr);
+	abort();
 }

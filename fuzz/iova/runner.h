@@ -54,6 +54,7 @@ struct run_opts {
 					 * unaligned (a counterfactual) */
 	bool try_unaligned;	/* try that for the failing request (-u:
 				 * a report's hint, an extra run) */
+	bool quiet;		/* no report: run_report() prints it */
 };
 
 struct run_stats {
@@ -67,6 +68,14 @@ struct run_stats {
  * name (a report has been printed to opts->out). */
 const char *run_program(const uint8_t *data, size_t size,
 			const struct run_opts *opts);
+
+/* The report of the last run's finding (a quiet run's). */
+void run_report(const uint8_t *data, size_t size);
+/* What the last run's finding reached: "INVARIANT op [flags]", the
+ * report's "reached:" line, known before its cause is named. */
+const char *run_reached(void);
+/* Lets go of the state a run with a finding left, for the next run. */
+void run_discard(void);
 
 /* The replayer: name findings by a run with every check after every op,
  * in a process of its own (/proc/self/exe --pin, program on stdin). */

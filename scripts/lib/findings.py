@@ -199,8 +199,37 @@ def record(args, cmd):
     return 0
 
 
+def read_dropped(work):
+    """(count, reached) of each finding a target counted and dropped
+    in-process as a repeat (fuzz/iova/go_on.c: DIR/go/dropped)."""
+    out = []
+    try:
+        with open(os.path.join(work, "go", "dropped"),
+                  encoding="utf-8") as f:
+            for line in f:
+                n, _, way = line.rstrip("\n").partition("\t")
+                if n.isdigit() and way:
+                    out.append((int(n), " ".join(way.split())))
+    except OSError:
+        pass
+    return out
+
+
+def add_dropped(work, table):
+    """The dropped findings, each counted in the first row its reached
+    line reached; one no row has (its saved input replayed as another
+    finding) is a row of its own, named by that line."""
+    for n, way in read_dropped(work):
+        row = next((r for r in table.values() if way in r[3]), None)
+        if row is None:
+            row = table.setdefault(f"{way} (dropped, not replayed)",
+                                   [0, 0, "-", [way]])
+        row[0] += n
+
+
 def summary(args):
     table = read_table(args.work)
+    add_dropped(args.work, table)
     known = read_known(args.known)
     rows = [("signature", "count", "first", "known", "reached by",
              "artifact")]

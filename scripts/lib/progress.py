@@ -101,7 +101,7 @@ def afl_state(args):
 
 
 def findings(args):
-    """(findings, signatures) of DIR/findings.tsv."""
+    """(findings, signatures) of DIR/findings.tsv and DIR/go/dropped."""
     total = sigs = 0
     try:
         with open(os.path.join(args.work, "findings.tsv")) as f:
@@ -110,6 +110,13 @@ def findings(args):
                 if len(cols) >= 2 and cols[1].isdigit():
                     sigs += 1
                     total += int(cols[1])
+    except OSError:
+        pass
+    # And the repeats a target counted in-process (fuzz/iova/go_on.c).
+    try:
+        with open(os.path.join(args.work, "go", "dropped")) as f:
+            total += sum(int(n) for n, _, _ in
+                         (line.partition("\t") for line in f) if n.isdigit())
     except OSError:
         pass
     return total, sigs

@@ -110,6 +110,15 @@ void shim_cpu_reset(unsigned int nr_cpus)
 	current_cpu = 0;
 }
 
+/* A dropped run's instances: its domains are not torn down one by one. */
+void shim_cpuhp_drop_instances(void)
+{
+	unsigned int state;
+
+	for (state = 0; state < CPUHP_SHIM_NR_STATES; state++)
+		cpuhp[state].instances.first = NULL;
+}
+
 void *shim_alloc_percpu(size_t size, size_t align, const char *site)
 {
 	struct percpu_area *pa;

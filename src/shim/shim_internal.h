@@ -10,6 +10,7 @@ void shim_inject_reset(void);
 void shim_account_free(size_t size);
 void shim_report_reset(void);
 void shim_cpu_reset(unsigned int nr_cpus);
+void shim_cpuhp_drop_instances(void);
 void shim_defer_reset(void);
 void shim_time_reset(void);
 void *shim_percpu_block(size_t size, const char *site);

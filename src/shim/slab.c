@@ -39,7 +39,12 @@ struct obj_hdr {
 	struct kmem_cache *cache;
 	size_t size;
 	size_t offset;			/* from the malloc block to the object */
+	struct obj_hdr *prev, *next;	/* every live object: see below */
 };
+
+/* Every live object, so a run that broke a promise can be let go of
+ * wholesale (shim_release_all()) and the process go on. */
+static struct obj_hdr live_head = { .prev = &live_head, .next = &live_head };
 
 static struct kmem_cache kmalloc_cache = { .name = "kmalloc", .align = 16 };
 static struct kmem_cache percpu_cache = { .name = "percpu", .align = 16 };
@@ -91,7 +96,10 @@ static void *obj_place(struct kmem_cache *s, size_t size, gfp_t gfp,
 		shim_bug(__FILE__, __LINE__, site, "host out of memory");
 	obj = (char *)block + offset;
 	h = (struct obj_hdr *)obj - 1;
-	*h = (struct obj_hdr){ OBJ_MAGIC, s, size, offset };
+	*h = (struct obj_hdr){ OBJ_MAGIC, s, size, offset, live_head.prev,
+			       &live_head };
+	live_head.prev->next = h;
+	live_head.prev = h;
 	if (gfp & __GFP_ZERO)
 		memset(obj, 0, size);
 	else
@@ -115,7 +123,23 @@ static void obj_release(const void *obj, struct obj_hdr *h)
 {
 	h->cache->live--;
 	h->magic = OBJ_FREED;
+	h->prev->next = h->next;
+	h->next->prev = h->prev;
 	free((char *)obj - h->offset);
+}
+
+/*
+ * Frees every live object, as if the kernel had, and drops the work and
+ * RCU callbacks still queued and the CPU-hotplug instances registered:
+ * for going on after a run whose kernel state is no longer trusted
+ * (fuzz/iova/go_on.c).  The kernel's pointers to them go with that state.
+ */
+void shim_release_all(void)
+{
+	shim_defer_reset();	/* queued callbacks point into them */
+	shim_cpuhp_drop_instances();
+	while (live_head.next != &live_head)
+		obj_release(live_head.next + 1, live_head.next);
 }
 
 static void obj_free(const void *obj, struct obj_hdr *h)

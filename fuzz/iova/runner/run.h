@@ -104,6 +104,7 @@ struct run_state {
 	unsigned long genuine[2 * PROG_MAX_EXEC];
 	unsigned int returned_at;
 	bool domain_up;			/* between init and put */
+	bool cache_got;			/* iova_cache_get() succeeded */
 	struct op_rec recs[2 * PROG_MAX_EXEC];
 	unsigned int nr_recs;
 	unsigned int op_begun;		/* what shim_op_begin() was told */

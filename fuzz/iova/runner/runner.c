@@ -6,6 +6,7 @@
  * compare everything at a bounded interval (compare.c), and at the end
  * drain, compare, put the domain and look for leaks.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,7 +274,8 @@ const char *run_program(const uint8_t *data, size_t size,
 			run.prog.dom.nr_cpus, run.prog.dom.rcaches,
 			1UL << run.prog.dom.granule_shift, run.start_pfn,
 			opts->record->calls, 0, opts->record->cap };
-	if (iova_cache_get())
+	run.cache_got = !iova_cache_get();
+	if (!run.cache_got)
 		fail("COMPLETE", "iova_cache_get", 0, 0, "iova_cache_get() failed");
 	domain_init();
 	for (i = 0; i < run.prog.nr_ops && !run.inv; i++)
@@ -286,10 +288,41 @@ const char *run_program(const uint8_t *data, size_t size,
 	run_stats_all.ops += run.nr_recs;
 	run_stats_all.injected += shim_total_stats()->injected;
 	if (run.inv) {
-		cause_settle(data, size);
-		report(run.out, data, size);
+		if (!opts->quiet)
+			run_report(data, size);
 		return run.inv;
 	}
 	iova_cache_put();
 	return NULL;
+}
+
+void run_report(const uint8_t *data, size_t size)
+{
+	cause_settle(data, size);
+	report(run.out, data, size);
+}
+
+const char *run_reached(void)
+{
+	static char buf[sizeof(run.where) + 32];
+
+	snprintf(buf, sizeof(buf), "%s %s", run.inv, run.where);
+	return buf;
+}
+
+/*
+ * After a finding, the kernel's state is not walked again (it may be
+ * anything): every object is let go of, and the cache reference the run
+ * took is put back, so the next run starts as the first did.
+ */
+void run_discard(void)
+{
+	shim_release_all();
+	/* As before the first run: put_iova_domain() leaves no pointer
+	 * behind (rcaches), a dropped domain would. */
+	memset(&run.iovad, 0, sizeof(run.iovad));
+	run.domain_up = false;
+	if (run.cache_got)
+		iova_cache_put();
+	run.cache_got = false;
 }

@@ -56,6 +56,9 @@ typedef void (*shim_cache_fn)(void *arg, const char *name, unsigned int size,
 void shim_for_each_cache(shim_cache_fn fn, void *arg);
 /* One line per allocator with live objects: "  name: N live". */
 void shim_dump_live(FILE *f);
+/* Frees every live object, drops queued work and callbacks: after a run whose kernel state is dropped
+ * unread, before the next run's shim_reset(). */
+void shim_release_all(void);
 
 /* ---- slab sheaves (7.x) ---- */
 /*

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""libFuzzer past every finding, one process after another, reproducibly.
+
+  go_on.py --work DIR [--runs N] [--seconds S] [--seed K] [--max-procs P]
+           -- FUZZER [OPTION...] CORPUS [SEEDS...]
+
+Runs FUZZER (a libFuzzer target of ours) with IOVAFUZZ_GO_ON=DIR/go, so
+that a finding like one saved before is counted and the process goes on
+(fuzz/iova/go_on.c).  A process still ends at a new finding, at a
+sanitizer report or a timeout; the next starts with seed K+1, K+2, ...
+and the runs (-runs) and seconds (-max_total_time) left.  An input of
+CORPUS or SEEDS that ends a process while libFuzzer reads them in is left
+out of the next (SEEDS are copied into DIR/seeds, never changed).  With
+-runs and -reload=0, and address space randomization off for the
+processes (where the kernel allows it), which inputs are reported is the
+same on every run.
+
+What the processes print goes to stdout, libFuzzer's "#N" counts summed
+over them (scripts/lib/progress.py reads them as one process's).
+
+Exit status: 0 when the runs or seconds are done, else the status of the
+process that ended without reporting an input (an engine error), or 2 on
+a usage error.
+"""
+
+import argparse
+import ctypes
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import cli
+
+PROG = "go_on.py"
+die = cli.die_as(PROG)
+
+WRITTEN = re.compile(r"Test unit written to (\S+)")
+EXECS = re.compile(r"^stat::number_of_executed_units: (\d+)")
+COUNT = re.compile(r"^#(\d+)")
+
+
+def parse(argv):
+    p = cli.parser_class(die)(prog=PROG)
+    p.add_argument("--work", required=True)
+    p.add_argument("--runs", type=int, default=0)
+    p.add_argument("--seconds", type=int, default=0)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-procs", type=int, default=1000)
+    p.add_argument("cmd", nargs="+")
+    args = p.parse_args(argv)
+    if args.cmd[0] == "--":
+        args.cmd = args.cmd[1:]
+    dirs = [a for a in args.cmd[1:] if not a.startswith("-")]
+    if not dirs:
+        die("no corpus directory given")
+    args.opts = [a for a in args.cmd[1:] if a.startswith("-")]
+    args.corpus, args.seeds = dirs[0], dirs[1:]
+    return args
+
+
+def sha1(path):
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+def copy_seeds(args):
+    """SEEDS in DIR/seeds: an input there that crashes can be left out."""
+    d = os.path.join(args.work, "seeds")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    for s in args.seeds:
+        for name in sorted(os.listdir(s)):
+            src = os.path.join(s, name)
+            if os.path.isfile(src):
+                shutil.copyfile(src, os.path.join(d, sha1(src)))
+    return d
+
+
+def leave_out(dirs, digest):
+    """The input with this content, if one of @dirs holds it."""
+    for d in dirs:
+        for name in os.listdir(d):
+            path = os.path.join(d, name)
+            if os.path.isfile(path) and sha1(path) == digest:
+                os.unlink(path)
+                return True
+    return False
+
+
+ADDR_NO_RANDOMIZE = 0x0040000
+
+
+def no_aslr():
+    """In the child: addresses as in every other run, where the kernel
+    lets us (libFuzzer turns values compared in the target, addresses of
+    globals among them, into mutations)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        cur = libc.personality(0xffffffff)
+        if cur != -1:
+            libc.personality(cur | ADDR_NO_RANDOMIZE)
+    except (OSError, AttributeError):
+        pass
+
+
+def run_one(args, cmd, base):
+    """One process; (status, executions, its artifact, read in?)."""
+    execs, artifact, inited = 0, None, False
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT,
+                          preexec_fn=no_aslr) as p:
+        for raw in p.stdout:
+            line = raw.decode("utf-8", "replace")
+            m = COUNT.match(line)
+            if m:
+                if "INITED" in line:
+                    inited = True
+                line = f"#{int(m.group(1)) + base}{line[m.end():]}"
+            m = EXECS.match(line)
+            if m:
+                execs = int(m.group(1))
+            m = WRITTEN.search(line)
+            if m and "/slow-unit-" not in line:
+                artifact = m.group(1)
+            sys.stdout.write(line)
+        sys.stdout.flush()
+    return p.returncode, execs, artifact, inited
+
+
+def saved(go):
+    """How many findings the target has saved (go/reached's lines)."""
+    try:
+        with open(os.path.join(go, "reached"), "rb") as f:
+            return f.read().count(b"\n")
+    except OSError:
+        return 0
+
+
+def main(argv):
+    args = parse(argv)
+    go = os.path.join(args.work, "go")
+    os.makedirs(go, exist_ok=True)
+    os.environ["IOVAFUZZ_GO_ON"] = go
+    dirs = [args.corpus] + ([copy_seeds(args)] if args.seeds else [])
+    start, done = time.monotonic(), 0
+    for k in range(args.max_procs):
+        cmd = [args.cmd[0]] + args.opts + [
+            f"-seed={args.seed + k}", "-print_final_stats=1"]
+        if args.runs:
+            if done >= args.runs:
+                return 0
+            cmd.append(f"-runs={args.runs - done}")
+        if args.seconds:
+            left = args.seconds - int(time.monotonic() - start)
+            if left <= 0:
+                return 0
+            cmd.append(f"-max_total_time={left}")
+        listed = saved(go)
+        rc, execs, artifact, inited = run_one(args, cmd + dirs, done)
+        done += max(execs, 1)
+        if rc == 0:
+            return 0
+        if not artifact:
+            return rc
+        if not inited:
+            digest = os.path.basename(artifact).rsplit("-", 1)[-1]
+            # libFuzzer's own first input (the empty one) is in no
+            # directory: it is dropped next time, if the target saved it.
+            if not leave_out(dirs, digest) and saved(go) == listed:
+                return rc
+    print(f"{PROG}: stopped after {args.max_procs} processes",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
