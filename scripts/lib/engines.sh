@@ -61,7 +61,8 @@ libfuzzer_opts() {
 	[[ -f $top/corpus/$target.options ]] &&
 		mapfile -t -O ${#opts[@]} opts < <(sed -n 's/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' \
 			"$top/corpus/$target.options")
-	(($2)) && opts+=(-max_total_time="$2")
+	# go_on.py gives each of its processes the seconds left.
+	(($2)) && [[ $1 != go_on ]] && opts+=(-max_total_time="$2")
 	# Fork mode goes on after a finding; the watcher decides when to stop.
 	[[ $1 == fork ]] && opts+=(-fork="$jobs" -ignore_crashes=1 -ignore_ooms=1 \
 		-ignore_timeouts=1)
@@ -69,8 +70,19 @@ libfuzzer_opts() {
 }
 
 start_libfuzzer() {
+	local secs=()
 	libfuzzer_opts "$1" "$2"
-	start "$work/libfuzzer.log" "$bdir/$fuzzer" "${opts[@]}" "$corpus" "$seeds"
+	if [[ $1 != go_on ]]; then
+		start "$work/libfuzzer.log" "$bdir/$fuzzer" "${opts[@]}" "$corpus" "$seeds"
+		return
+	fi
+	# One process after another, a repeat of a saved finding dropped
+	# in-process (scripts/lib/go_on.py): no restart per finding.
+	(($2)) && secs=(--seconds "$2")
+	start "$work/libfuzzer.log" python3 "$top/scripts/lib/go_on.py" \
+		--work "$work" --seed $(((RANDOM << 15 | RANDOM) + 1)) \
+		"${secs[@]}" -- "$bdir/$fuzzer" "${opts[@]}" \
+		"$corpus" "$seeds"
 }
 
 afl_env() {

@@ -5,6 +5,8 @@
   go_on.py --work DIR [--runs N] [--seconds S] [--seed K] [--max-procs P]
            -- FUZZER [OPTION...] CORPUS [SEEDS...]
 
+(P: at most that many processes; default no bound.)
+
 Runs FUZZER (a libFuzzer target of ours) with IOVAFUZZ_GO_ON=DIR/go, so
 that a finding like one saved before is counted and the process goes on
 (fuzz/iova/go_on.c).  A process still ends at a new finding, at a
@@ -50,7 +52,7 @@ def parse(argv):
     p.add_argument("--runs", type=int, default=0)
     p.add_argument("--seconds", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-procs", type=int, default=1000)
+    p.add_argument("--max-procs", type=int, default=0)
     p.add_argument("cmd", nargs="+")
     args = p.parse_args(argv)
     if args.cmd[0] == "--":
@@ -148,7 +150,8 @@ def main(argv):
     os.environ["IOVAFUZZ_GO_ON"] = go
     dirs = [args.corpus] + ([copy_seeds(args)] if args.seeds else [])
     start, done = time.monotonic(), 0
-    for k in range(args.max_procs):
+    k = 0
+    while not args.max_procs or k < args.max_procs:
         cmd = [args.cmd[0]] + args.opts + [
             f"-seed={args.seed + k}", "-print_final_stats=1"]
         if args.runs:
@@ -173,6 +176,7 @@ def main(argv):
             # directory: it is dropped next time, if the target saved it.
             if not leave_out(dirs, digest) and saved(go) == listed:
                 return rc
+        k += 1
     print(f"{PROG}: stopped after {args.max_procs} processes",
           file=sys.stderr)
     return 0
