@@ -11,8 +11,8 @@
  * Not every repeat is dropped: one line can hide a second cause, which
  * only a replay of the input names (scripts/lib/findings.py).  So the
  * 2nd, 4th, 8th, ... finding of a line is saved too: what that costs is
- * one restart per doubling of the count, and findings.tsv stays exact
- * (saved inputs plus the counts in DIR/dropped).
+ * one restart per doubling of the count, and the table scripts/fuzz
+ * prints stays exact (saved inputs plus the counts in DIR/dropped).
  */
 #include <fcntl.h>
 #include <stdio.h>

@@ -27,6 +27,7 @@ import sys
 import time
 
 import cli
+from findings import read_dropped
 
 TOTALS = re.compile(r"^iovafuzz: totals: (\d+) ops, (\d+) injected allocation "
                     r"failures, (\d+) markers created, (\d+) drained")
@@ -113,12 +114,7 @@ def findings(args):
     except OSError:
         pass
     # And the repeats a target counted in-process (fuzz/iova/go_on.c).
-    try:
-        with open(os.path.join(args.work, "go", "dropped")) as f:
-            total += sum(int(n) for n, _, _ in
-                         (line.partition("\t") for line in f) if n.isdigit())
-    except OSError:
-        pass
+    total += sum(n for n, _ in read_dropped(args.work))
     return total, sigs
 
 

@@ -5,8 +5,8 @@
 # see those of a dropped one), but for those that end in a sanitizer's
 # report (which ends a process), 40 times over, all in one process, with what each of them reaches alone (in a
 # process of its own) listed as saved often enough that no repeat is
-# saved.  Then go/dropped must count exactly the findings they make
-# alone, and nothing else may be reported: an input that fails after a
+# saved.  Then go/dropped must count the findings they make alone (but
+# for libFuzzer's leak re-runs, below), and nothing else may be reported: an input that fails after a
 # dropped run and not alone (a leak, a tree or an object that outlived
 # it), or passes there and not alone, changes the counts or ends the
 # process.  WORK is scratch space.
