@@ -19,7 +19,10 @@ processes (where the kernel allows it), which inputs are reported is the
 same on every run.
 
 What the processes print goes to stdout, libFuzzer's "#N" counts summed
-over them (scripts/lib/progress.py reads them as one process's).
+over them (scripts/lib/progress.py reads them as one process's).  Their
+stacks are not symbolized: every reported input is replayed, and named,
+by the replayer (scripts/lib/findings.py record); symbolizing it here
+too cost 0.3 s a finding, a third of a rows test.
 
 Exit status: 0 when the runs or seconds are done, else the status of the
 process that ended without reporting an input (an engine error), or 2 on
@@ -110,11 +113,20 @@ def no_aslr():
         pass
 
 
+def unsymbolized():
+    """The environment of a process: its sanitizers' stacks as addresses
+    (an option later in the list wins)."""
+    env = dict(os.environ)
+    for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS"):
+        env[var] = ":".join(filter(None, [env.get(var), "symbolize=0"]))
+    return env
+
+
 def run_one(args, cmd, base):
     """One process; (status, executions, its artifact, read in?)."""
     execs, artifact, inited = 0, None, False
     with subprocess.Popen(cmd, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT,
+                          stderr=subprocess.STDOUT, env=unsymbolized(),
                           preexec_fn=no_aslr) as p:
         for raw in p.stdout:
             line = raw.decode("utf-8", "replace")

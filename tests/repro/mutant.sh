@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# mutant.sh NAME BUILD [c|kunit]: scripts/repro on a long (>= 200 ops)
-# failing input of mutant NAME reaches at most 12 ops (or the committed
-# input's count + 2) with the same signature within 60 s; then
-#   c:     its C reproducer builds, exits 1 on the mutant, 0 on 6.12;
-#   kunit: its KUnit case fails under scripts/kunit on the mutant and
-#          passes on 6.12 (exit 77, skipped, without scripts/kunit).
+# mutant.sh NAME BUILD: scripts/repro on a long (>= 200 ops) failing
+# input of mutant NAME reaches at most 12 ops (or the committed input's
+# count + 2) with the same signature within 60 s; then, from that one
+# minimization,
+#   its C reproducer builds, exits 1 on the mutant, 0 on 6.12;
+#   its KUnit case fails under scripts/kunit on the mutant and passes on
+#   6.12.
 set -euo pipefail
-name=$1 build=$2 what=${3:-c}
+name=$1 build=$2
 top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
 id=mut_${name//-/_}
 src=$build/mutants/$name
@@ -20,10 +21,6 @@ trap 'rm -rf -- "$work"' EXIT
 fail() { echo "FAIL: $name: $*" >&2; exit 1; }
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:report_error_type=1}
 
-if [[ $what == kunit && ! -x $top/scripts/kunit ]]; then
-	echo "SKIP: no scripts/kunit"
-	exit 77
-fi
 regress=$top/corpus/regress/mutants/$name
 python3 "$top/tests/repro/make_long.py" "$regress" "$work/long" 200 -- "$replay"
 want=$(python3 "$top/scripts/lib/findings.py" signature - < <("$replay" "$work/long" 2>&1 || true))
@@ -41,19 +38,17 @@ echo "$name: $ops ops (limit $limit) in ${secs}s: $got"
 [[ $got == "$want" ]] || fail "minimized to '$got', not '$want'"
 grep -q "^iovafuzz: " "$work/report.txt" || fail "no report title"
 
-if [[ $what == c ]]; then
-	"$top/scripts/repro" --build-c "$work/out/repro.c" --build "$build" \
-		--tree-id "$id" --kernel-src "$src" -o "$work/on-mutant"
-	"$top/scripts/repro" --build-c "$work/out/repro.c" --build "$build" \
-		--tree-id 6_12 --kernel-src "$base" -o "$work/on-6.12"
-	rc=0
-	"$work/on-mutant" >"$work/mutant.out" 2>&1 || rc=$?
-	((rc == 1)) || { cat "$work/mutant.out"; fail "C reproducer exits $rc on the mutant, not 1"; }
-	grep -m1 -E "^repro: |ERROR: |runtime error" "$work/mutant.out"
-	"$work/on-6.12" >"$work/612.out" 2>&1 ||
-		{ cat "$work/612.out"; fail "C reproducer fails on 6.12"; }
-	exit 0
-fi
+"$top/scripts/repro" --build-c "$work/out/repro.c" --build "$build" \
+	--tree-id "$id" --kernel-src "$src" -o "$work/on-mutant"
+"$top/scripts/repro" --build-c "$work/out/repro.c" --build "$build" \
+	--tree-id 6_12 --kernel-src "$base" -o "$work/on-6.12"
+rc=0
+"$work/on-mutant" >"$work/mutant.out" 2>&1 || rc=$?
+((rc == 1)) || { cat "$work/mutant.out"; fail "C reproducer exits $rc on the mutant, not 1"; }
+grep -m1 -E "^repro: |ERROR: |runtime error" "$work/mutant.out"
+"$work/on-6.12" >"$work/612.out" 2>&1 ||
+	{ cat "$work/612.out"; fail "C reproducer fails on 6.12"; }
+
 # scripts/kunit's builds: in this build directory, not the default one.
 export IOVAFUZZ_BUILD=$build/repro-kunit
 rc=0
