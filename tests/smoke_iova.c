@@ -21,6 +21,8 @@ static bool domain_sound(void)
 {
 	const char *why = glue_check_structure(&iovad);
 
+	if (!why)
+		why = glue_self_check(&iovad);
 	if (why)
 		printf("  structure: %s\n", why);
 	if (shim_nr_findings())

@@ -64,8 +64,14 @@ void glue_deferred_window(struct iova_domain *iovad, unsigned long *lo,
 			  unsigned long *hi);
 
 /* NULL if the index is structurally sound (rbtree colour/order/parent
- * rules, or mt_validate() for maple trees), else what is wrong. */
+ * rules; for maple trees, each entry where its struct iova says), else
+ * what is wrong. */
 const char *glue_check_structure(struct iova_domain *iovad);
+/* NULL, or what the index's own full self-check (mt_validate()) found.
+ * It reads every node, at twice the cost of the walk: the runner asks
+ * for it at a program's end and with every check after every op (-e,
+ * where a finding is pinned), not at each full comparison. */
+const char *glue_self_check(struct iova_domain *iovad);
 /* Both of the above in one pass where the design allows: NULL if sound,
  * having walked every entry as glue_walk() does; on a defect, what @fn
  * was given so far is a partial walk, to be thrown away. */

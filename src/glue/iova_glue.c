@@ -195,6 +195,33 @@ void glue_domain_info(struct iova_domain *iovad, struct glue_domain_info *info)
 #include "walk_api.h"
 #endif
 
+#if IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_MARKER || \
+	IOVAFUZZ_WALK_TREE == IOVAFUZZ_WALK_MAPLE_LLIST
+extern atomic_t maple_tree_tests_run;
+extern atomic_t maple_tree_tests_passed;
+
+/* mt_validate() reports through MT_BUG_ON: count failed checks. */
+GLUE_NOCOV
+const char *glue_self_check(struct iova_domain *iovad)
+{
+	int run = atomic_read(&maple_tree_tests_run);
+	int passed = atomic_read(&maple_tree_tests_passed);
+
+	mt_validate(&iovad->mtree);
+	if (atomic_read(&maple_tree_tests_run) - run !=
+	    atomic_read(&maple_tree_tests_passed) - passed)
+		return "maple tree: mt_validate() failed";
+	return NULL;
+}
+#else
+/* The rbtree's rules are checked in every walk; no tree, no check. */
+GLUE_NOCOV
+const char *glue_self_check(struct iova_domain *iovad)
+{
+	return NULL;
+}
+#endif
+
 #ifndef GLUE_CHECK_WALK
 /* This design's check and walk are two passes. */
 GLUE_NOCOV

@@ -5,9 +5,6 @@
  * the tree is guarded by iova_lock).  Included by iova_glue.c after the
  * tree's iova.c.
  */
-extern atomic_t maple_tree_tests_run;
-extern atomic_t maple_tree_tests_passed;
-
 void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
 {
 	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
@@ -17,23 +14,15 @@ void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
 		fn(arg, mas.index, mas.last, entry == IOVA_DEFERRED);
 }
 
-/*
- * mt_validate() reports through MT_BUG_ON: count failed checks.  The
- * entries' own check and the walk (@fn, if set) are one pass.
- */
+/* The entries' own check and the walk (@fn, if set) are one pass;
+ * mt_validate() is glue_self_check()'s. */
 #define GLUE_CHECK_WALK
 const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
 			    void *arg)
 {
-	int run = atomic_read(&maple_tree_tests_run);
-	int passed = atomic_read(&maple_tree_tests_passed);
 	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
 	void *entry;
 
-	mt_validate(&iovad->mtree);
-	if (atomic_read(&maple_tree_tests_run) - run !=
-	    atomic_read(&maple_tree_tests_passed) - passed)
-		return "maple tree: mt_validate() failed";
 	mas_for_each(&mas, entry, ULONG_MAX) {
 		const struct iova *iova = entry;
 

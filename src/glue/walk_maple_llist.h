@@ -9,9 +9,6 @@
  */
 #include <linux/llist.h>
 
-extern atomic_t maple_tree_tests_run;
-extern atomic_t maple_tree_tests_passed;
-
 void glue_walk(struct iova_domain *iovad, glue_entry_fn fn, void *arg)
 {
 	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
@@ -46,15 +43,9 @@ static const char *check_deferred_list(struct iova_domain *iovad)
 
 const char *glue_check_structure(struct iova_domain *iovad)
 {
-	int run = atomic_read(&maple_tree_tests_run);
-	int passed = atomic_read(&maple_tree_tests_passed);
 	MA_STATE(mas, &iovad->mtree, 0, ULONG_MAX);
 	struct iova *iova;
 
-	mt_validate(&iovad->mtree);
-	if (atomic_read(&maple_tree_tests_run) - run !=
-	    atomic_read(&maple_tree_tests_passed) - passed)
-		return "maple tree: mt_validate() failed";
 	mas_for_each(&mas, iova, ULONG_MAX)
 		if (iova->pfn_lo != mas.index || iova->pfn_hi != mas.last)
 			return "maple tree: entry range differs from its struct iova";

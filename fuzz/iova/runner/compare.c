@@ -165,11 +165,11 @@ static bool check_tree_api(void)
 	return check_handles();
 }
 
-bool check_tree(void)
+bool check_tree(bool self_check)
 {
 	unsigned long matched = 0, reserved = 0;
 	unsigned int cur = 0;
-	const char *why;
+	const char *why = NULL;
 	size_t i;
 
 	if (!glue_caps.tree)
@@ -177,7 +177,10 @@ bool check_tree(void)
 	/* The structure first: entries of a tree it cannot vouch for are
 	 * not compared (the walk is in the same pass, and only reads). */
 	run.nr_tree = 0;
-	why = glue_check_walk(&run.iovad, add_entry, NULL);
+	if (self_check)
+		why = glue_self_check(&run.iovad);
+	if (!why)
+		why = glue_check_walk(&run.iovad, add_entry, NULL);
 	if (why)
 		return fail("TREE_EQUALS_MODEL", "tree-structure", 0, 0, "%s",
 			    why);

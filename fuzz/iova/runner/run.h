@@ -225,7 +225,7 @@ bool check_progress(void);
 /* compare.c */
 bool outside_window(unsigned long a, unsigned long b);
 void walk_tree(void);
-bool check_tree(void);
+bool check_tree(bool self_check);
 
 /* caches.c */
 void cache_print_add(struct cache_print *p, unsigned long pfn,

@@ -175,15 +175,16 @@ static bool run_op(const struct prog_op *op)
  */
 
 /* Everything against the model; a finding here names its defect, not
- * the op that happened to run before the check. */
-static bool full_check(void)
+ * the op that happened to run before the check.  The tree's own full
+ * self-check (glue_self_check()) at the end, and with -e. */
+static bool full_check(bool last)
 {
 	bool ok;
 
 	run.checking = true;
 	if (run.opts->every_op)
 		check_counts();
-	ok = sync_caches() && check_tree();
+	ok = sync_caches() && check_tree(last || run.opts->every_op);
 	run.checking = false;
 	return ok;
 }
@@ -226,7 +227,7 @@ static bool step(const struct prog_op *op)
 		trace_op(run.out, run.nr_recs - 1);
 	if (!check_findings() || !check_progress())
 		return false;
-	return full_check_due() ? full_check() : !run.inv;
+	return full_check_due() ? full_check(false) : !run.inv;
 }
 
 /* Program op @i, or the op before it, repeated (not past the budget). */
@@ -280,9 +281,9 @@ const char *run_program(const uint8_t *data, size_t size,
 	domain_init();
 	for (i = 0; i < run.prog.nr_ops && !run.inv; i++)
 		run_one(i);
-	if (!run.inv && full_check()) {
+	if (!run.inv && full_check(true)) {
 		shim_inject_clear();	/* failures stop: nothing stays lost */
-		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && full_check())
+		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && full_check(true))
 			domain_put();
 	}
 	run_stats_all.ops += run.nr_recs;
