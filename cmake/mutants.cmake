@@ -138,9 +138,8 @@ endfunction()
 # targets named, each twice: replaying input F reports EXPECT, and a
 # libFuzzer run from the target's seeds finds it within
 # IOVAFUZZ_MUTANT_RUNS runs:
-#   CONTRACT  mutant.<NAME>.maple_contract_replay, .maple_contract (BASE
-#             an rbtree design, whose mutant library otherwise leaves the
-#             maple tree out)
+#   CONTRACT  mutant.<NAME>.maple_contract_replay, .maple_contract (the
+#             contract target links the tree's iovafuzz_maple_<id>_fuzz)
 #   IOVA      mutant.<NAME>.replay, .fuzz: the iova target (BASE a design
 #             whose iova.c uses the maple tree)
 function(iovafuzz_maple_mutant name base patch expect)
@@ -150,9 +149,7 @@ function(iovafuzz_maple_mutant name base patch expect)
 	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
 	iovafuzz_patched_tree("${dest}" "${base}" "${patch}")
 	iovafuzz_add_tree("${tree}" "${dest}" MUTANT)
-	if(arg_CONTRACT AND TARGET iovafuzz_kernel_${id}_fuzz)
-		target_sources(iovafuzz_kernel_${id}_fuzz PRIVATE
-			       ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
+	if(arg_CONTRACT AND TARGET iovafuzz_maple_${id}_fuzz)
 		iovafuzz_contract_target(${id} fuzz)
 		_iovafuzz_expect_test(mutant.${name}.maple_contract_replay
 				      iovafuzz_fuzz_maple_contract_${id}

@@ -199,6 +199,23 @@ function(_iovafuzz_check_symbols name src gen)
 	set(CHECKS_OFF "${CHECKS_OFF}" PARENT_SCOPE)
 endfunction()
 
+# _iovafuzz_kernel_lib(LIB FL SRC GEN SOURCE...): the kernel code of tree
+# SRC (headers staged in GEN) in flavour FL, as static library LIB.
+function(_iovafuzz_kernel_lib lib fl src gen)
+	add_library(${lib} STATIC ${ARGN})
+	target_include_directories(${lib} BEFORE PUBLIC
+		${gen}/include ${gen} ${IOVAFUZZ_GLUE_DIR})
+	# Kernel code: its own warning level, paths shown tree-relative.
+	target_compile_options(${lib} PRIVATE -Wall -Wno-unused-function
+		-Wno-sign-compare -Wno-unused-variable
+		-Wno-unused-but-set-variable
+		-Wno-gnu-variable-sized-type-not-at-end
+		-fmacro-prefix-map=${src}/=)
+	# Only kernel code gets the flavour's coverage instrumentation.
+	target_link_libraries(${lib} PRIVATE iovafuzz_flags_${fl}
+			      PUBLIC iovafuzz_shim_${fl})
+endfunction()
+
 # With MUTANT, the tree is one of our mutants (tests/mutants): no smoke
 # tests (a mutant is meant to fail them), no plain build.  With API_ONLY,
 # no walker is used even where one understands the design.
@@ -246,23 +263,27 @@ function(iovafuzz_add_tree name src)
 	# at -O0, unpruned, every block of every function, none inlined.
 	set_source_files_properties(${IOVAFUZZ_GLUE_DIR}/iova_glue.c PROPERTIES
 		COMPILE_OPTIONS "$<$<BOOL:$<TARGET_PROPERTY:IOVAFUZZ_KCOV>>:-O0;-fsanitize-coverage=trace-pc,no-prune>")
+	# The iova target does not steer by the maple tree's own comparisons
+	# (slot offsets, pivots, node types): its fuzz build traces none of
+	# them, which was half of a maple design's cost per run (docs/
+	# throughput.md).  The maple contract target, which fuzzes the maple
+	# tree itself, links a library of its own that traces them all.
+	set_source_files_properties(${IOVAFUZZ_GLUE_DIR}/maple_glue.c PROPERTIES
+		COMPILE_OPTIONS "$<$<BOOL:$<TARGET_PROPERTY:IOVAFUZZ_NO_MAPLE_CMP>>:-fno-sanitize-coverage=trace-cmp>")
 	foreach(fl IN LISTS flavours)
 		set(lib iovafuzz_kernel_${id}_${fl})
-		add_library(${lib} STATIC ${glue})
+		_iovafuzz_kernel_lib(${lib} ${fl} "${src}" "${gen}" ${glue})
 		if(fl STREQUAL "san")
 			set_target_properties(${lib} PROPERTIES IOVAFUZZ_KCOV 1)
+		elseif(fl STREQUAL "fuzz")
+			set_target_properties(${lib} PROPERTIES
+					      IOVAFUZZ_NO_MAPLE_CMP 1)
+			_iovafuzz_kernel_lib(iovafuzz_maple_${id}_${fl} ${fl}
+					     "${src}" "${gen}"
+					     ${IOVAFUZZ_GLUE_DIR}/maple_glue.c)
+			set_target_properties(iovafuzz_maple_${id}_${fl}
+					      PROPERTIES EXCLUDE_FROM_ALL ON)
 		endif()
-		target_include_directories(${lib} BEFORE PUBLIC
-			${gen}/include ${gen} ${IOVAFUZZ_GLUE_DIR})
-		# Kernel code: its own warning level, paths shown tree-relative.
-		target_compile_options(${lib} PRIVATE -Wall -Wno-unused-function
-			-Wno-sign-compare -Wno-unused-variable
-			-Wno-unused-but-set-variable
-			-Wno-gnu-variable-sized-type-not-at-end
-			-fmacro-prefix-map=${src}/=)
-		# Only kernel code gets the flavour's coverage instrumentation.
-		target_link_libraries(${lib} PRIVATE iovafuzz_flags_${fl}
-				      PUBLIC iovafuzz_shim_${fl})
 	endforeach()
 
 	set(IOVAFUZZ_TREE_IDS ${IOVAFUZZ_TREE_IDS} ${id} PARENT_SCOPE)
