@@ -6,6 +6,7 @@
     check.py drift BIN bounded|fails
     check.py yield BIN complete|loses
     check.py errors BENCH BASE_TREE WORK
+    check.py find BENCH BUILD MUTANT...
 """
 import json
 import os
@@ -134,15 +135,37 @@ def errors(bench, base, work):
         (["--base", base, "--kernel", "6.1"], "not both"),
         (["--bins", "/nonexistent", "/nonexistent", "--out", work],
          "no measure binary at /nonexistent"),
+        (["find", "--runs", "0", "align-ilog2"], "--runs needs 1..99"),
+        (["find", "--build", work, "no-such-mutant"],
+         "no fuzz target for mutant no-such-mutant in"),
+        (["find", "--bogus", "x"], "unrecognized arguments: --bogus"),
     ]
     for args, want in cases:
         p = subprocess.run([bench] + args, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, env=env)
         lines = p.stderr.strip().splitlines()
         check(p.returncode == 2 and len(lines) == 1 and
-              lines[0].startswith("bench: ") and want in lines[0],
+              lines[0].startswith("bench" + (" find: " if args[0] == "find"
+                                             else ": ")) and
+              want in lines[0],
               f"{' '.join(args)}: exit 2, one line with '{want}' "
               f"(got {p.returncode}: {lines})")
+
+
+def find(bench, build, *mutants):
+    """bench find from the seeds, which catch each of MUTANTS: every run
+    finds it, and executions are counted."""
+    p = subprocess.run([bench, "find", "--build", build, "--runs", "2",
+                        "--seconds", "60", "--seeds"] + list(mutants),
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    print(p.stdout)
+    check(p.returncode == 0, f"bench find: exit {p.returncode}")
+    for m in mutants:
+        row = [ln.split() for ln in p.stdout.splitlines()
+               if ln.startswith(m + " ")]
+        check(len(row) == 1 and row[0][2] == "2/2" and row[0][3].isdigit(),
+              f"{m}: found in 2 of 2 runs, executions counted ({row})")
 
 
 def main():
@@ -155,6 +178,8 @@ def main():
         yield_(*sys.argv[2:])
     elif mode == "errors" and len(sys.argv) == 5:
         errors(*sys.argv[2:])
+    elif mode == "find" and len(sys.argv) >= 5:
+        find(*sys.argv[2:])
     else:
         print(__doc__, file=sys.stderr)
         return 2
