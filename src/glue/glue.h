@@ -72,6 +72,9 @@ const char *glue_check_structure(struct iova_domain *iovad);
  * for it at a program's end and with every check after every op (-e,
  * where a finding is pinned), not at each full comparison. */
 const char *glue_self_check(struct iova_domain *iovad);
+/* Tests only: the maple tree slot that holds the entry at @pfn, to be
+ * written in place (NULL without one, or on an rbtree). */
+void **glue_entry_slot(struct iova_domain *iovad, unsigned long pfn);
 /* Both of the above in one pass where the design allows: NULL if sound,
  * having walked every entry as glue_walk() does; on a defect, what @fn
  * was given so far is a partial walk, to be thrown away. */

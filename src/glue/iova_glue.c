@@ -213,10 +213,22 @@ const char *glue_self_check(struct iova_domain *iovad)
 		return "maple tree: mt_validate() failed";
 	return NULL;
 }
+
+void **glue_maple_slot(struct maple_tree *mt, unsigned long index);
+
+void **glue_entry_slot(struct iova_domain *iovad, unsigned long pfn)
+{
+	return glue_maple_slot(&iovad->mtree, pfn);
+}
 #else
 /* The rbtree's rules are checked in every walk; no tree, no check. */
 GLUE_NOCOV
 const char *glue_self_check(struct iova_domain *iovad)
+{
+	return NULL;
+}
+
+void **glue_entry_slot(struct iova_domain *iovad, unsigned long pfn)
 {
 	return NULL;
 }

@@ -19,3 +19,19 @@ static void __attribute__((constructor)) glue_maple_init(void)
 	maple_tree_init();
 	shim_class_register(SHIM_CLASS_MAPLE_NODE, sizeof(struct maple_node));
 }
+
+void **glue_maple_slot(struct maple_tree *mt, unsigned long index);
+
+/*
+ * For tests of glue_self_check(): the slot that holds the entry at
+ * @index, for the caller to write in place (no store, no rebalance).
+ */
+void **glue_maple_slot(struct maple_tree *mt, unsigned long index)
+{
+	MA_STATE(mas, mt, index, index);
+
+	if (!mas_walk(&mas) || !mte_is_leaf(mas.node))
+		return NULL;
+	return (void **)&ma_slots(mte_to_node(mas.node),
+				 mte_node_type(mas.node))[mas.offset];
+}
