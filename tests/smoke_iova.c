@@ -225,7 +225,9 @@ static bool test_self_check(void)
 	CHECK(slot && *slot == c);
 	*slot = NULL;
 	CHECK(!glue_check_structure(&iovad));
+	shim_set_printk(false);	/* its dump prints addresses: not repeatable */
 	failed = glue_self_check(&iovad);
+	shim_set_printk(true);
 	*slot = c;
 	shim_clear_findings();	/* mt_validate()'s dump_stack() */
 	CHECK(failed);
