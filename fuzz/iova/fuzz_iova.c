@@ -54,7 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	run_describe(stderr);
-	go_on_init();
+	go_on_init(*argc, *argv);
 	atexit(print_totals);
 	return 0;
 }
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!run_program(data, size, &opts))
 		return 0;
-	if (go_on_drop(run_reached())) {
+	if (go_on_drop(run_reached(), data, size)) {
 		run_discard();
 		return -1;	/* not a corpus input either */
 	}

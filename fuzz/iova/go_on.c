@@ -10,11 +10,14 @@
  *
  * Not every repeat is dropped: one line can hide a second cause, which
  * only a replay of the input names (scripts/lib/findings.py).  So the
- * 2nd, 4th, 8th, ... finding of a line is saved too: what that costs is
- * one restart per doubling of the count, and the table scripts/fuzz
- * prints stays exact (saved inputs plus the counts in DIR/dropped).
+ * 2nd, 4th, 8th, ... finding of a line is saved too, by the target
+ * itself where libFuzzer puts what it saves (-artifact_prefix), as
+ * "repeat-HASH", and the process goes on: a restart is paid once per
+ * line, not once per doubling.  The table scripts/fuzz prints stays
+ * exact (saved inputs plus the counts in DIR/dropped).
  */
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,7 @@ static struct {
 } lines[GO_ON_LINES];
 static unsigned int nr_lines;
 static const char *dir;
+static const char *prefix = "";	/* libFuzzer's -artifact_prefix */
 
 static int line_of(const char *reached)
 {
@@ -77,8 +81,14 @@ static void load(const char *name, bool counted)
 		fclose(f);
 }
 
-void go_on_init(void)
+void go_on_init(int argc, char **argv)
 {
+	static const char opt[] = "-artifact_prefix=";
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strncmp(argv[i], opt, sizeof(opt) - 1))
+			prefix = argv[i] + sizeof(opt) - 1;
 	dir = getenv("IOVAFUZZ_GO_ON");
 	if (!dir || !*dir) {
 		dir = NULL;
@@ -109,9 +119,39 @@ static bool power_of_two(unsigned long n)
 	return n && !(n & (n - 1));
 }
 
-bool go_on_drop(const char *reached)
+/*
+ * @data as PREFIX"repeat-HASH": written beside the list, then renamed, so
+ * that whoever watches the artifacts never reads half of one.
+ */
+static bool save(const uint8_t *data, size_t size)
+{
+	char tmp[4096], path[4096];
+	uint64_t h = 0xcbf29ce484222325ull;	/* FNV-1a */
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < size; i++)
+		h = (h ^ data[i]) * 0x100000001b3ull;
+	snprintf(tmp, sizeof(tmp), "%s/.repeat.%d", dir, (int)getpid());
+	snprintf(path, sizeof(path), "%srepeat-%016llx", prefix,
+		 (unsigned long long)h);
+	f = fopen(tmp, "wb");
+	if (!f)
+		return false;
+	if (fwrite(data, 1, size, f) != size) {
+		fclose(f);
+		return false;
+	}
+	if (fclose(f) || rename(tmp, path))
+		return false;
+	fprintf(stderr, "iovafuzz: repeat saved to %s\n", path);
+	return true;
+}
+
+bool go_on_drop(const char *reached, const uint8_t *data, size_t size)
 {
 	char buf[GO_ON_LEN + 2];
+	bool first;
 	int i;
 
 	if (!dir)
@@ -119,14 +159,16 @@ bool go_on_drop(const char *reached)
 	i = line_of(reached);
 	if (i < 0)
 		return false;	/* no room to count it: save every one */
-	if (lines[i].total++ && !power_of_two(lines[i].total)) {
+	first = !lines[i].total++;
+	if (!first && !power_of_two(lines[i].total)) {
 		lines[i].dropped++;
 		return true;
 	}
 	/* Saved: listed once more, so the next process counts it too. */
 	append("reached", buf,
 	       snprintf(buf, sizeof(buf), "%s\n", lines[i].reached));
-	return false;
+	/* A new line ends the process, which reports it; a repeat need not. */
+	return !first && save(data, size);
 }
 
 void go_on_flush(void)
