@@ -95,7 +95,7 @@ function(iovafuzz_repro_tests)
 				 ${name} ${CMAKE_BINARY_DIR})
 		# Two C and two scripts/kunit builds of a tree: long.
 		set_tests_properties(repro.mutant.${name} PROPERTIES
-				     TIMEOUT 300 LABELS long)
+				     TIMEOUT 300 COST 100 LABELS long)
 		if(name STREQUAL "align-ilog2")
 			add_test(NAME repro.deterministic
 				 COMMAND bash ${CMAKE_SOURCE_DIR}/tests/repro/deterministic.sh
@@ -118,7 +118,7 @@ function(iovafuzz_repro_tests)
 					     TIMEOUT 300 SKIP_RETURN_CODE 77)
 		endforeach()
 		set_tests_properties(repro.complaint.kunit PROPERTIES
-				     LABELS long)
+				     COST 100 LABELS long)
 	endif()
 	add_test(NAME repro.errors COMMAND bash
 		 ${CMAKE_SOURCE_DIR}/tests/repro/errors.sh ${CMAKE_BINARY_DIR})
@@ -126,12 +126,12 @@ function(iovafuzz_repro_tests)
 		add_test(NAME repro.fuzz_repro COMMAND bash
 			 ${CMAKE_SOURCE_DIR}/tests/repro/fuzz_repro.sh
 			 ${CMAKE_BINARY_DIR})
-		set_tests_properties(repro.fuzz_repro PROPERTIES LABELS long
+		set_tests_properties(repro.fuzz_repro PROPERTIES COST 100 LABELS long
 				     TIMEOUT 600)
 	endif()
 	add_test(NAME repro.kunit_corpus COMMAND bash
 		 ${CMAKE_SOURCE_DIR}/tests/repro/kunit_corpus.sh ${CMAKE_BINARY_DIR})
-	set_tests_properties(repro.kunit_corpus PROPERTIES LABELS long
+	set_tests_properties(repro.kunit_corpus PROPERTIES COST 100 LABELS long
 			     TIMEOUT 300)
 	# Text regression inputs of maple_contract: found on the tree
 	# their header names, passing on 6.12.
