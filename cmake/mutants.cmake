@@ -133,6 +133,34 @@ function(iovafuzz_mutant_pair name base rows expect)
 				 "${expect}")
 endfunction()
 
+# iovafuzz_mutant_moved(NAME BASE MUTANT...): the MUTANTs of
+# tests/mutants/ applied at once with moved/lines.patch (lines moved,
+# nothing changed), a tree of its own; mutant.<NAME>.signatures: each
+# MUTANT's input is named there by the signature its own tree gives it.
+function(iovafuzz_mutant_moved name base)
+	set(top ${CMAKE_SOURCE_DIR}/tests/mutants)
+	set(patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
+	file(WRITE "${patch}" "")
+	set(pairs "")
+	foreach(p IN LISTS ARGN ITEMS moved/lines)
+		file(READ "${top}/${p}.patch" text)
+		file(APPEND "${patch}" "${text}")
+		if(p STREQUAL "moved/lines")
+			continue()
+		endif()
+		string(REGEX REPLACE "[^A-Za-z0-9_]" "_" mid "mut-${p}")
+		list(APPEND pairs "$<TARGET_FILE:iovafuzz_replay_${mid}>=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${p}")
+	endforeach()
+	set(tree "mut-${name}")
+	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
+	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
+			      "${patch}")
+	iovafuzz_add_tree("${tree}" "${CMAKE_BINARY_DIR}/mutants/${name}" MUTANT)
+	add_test(NAME mutant.${name}.signatures
+		 COMMAND python3 ${top}/moved/same.py
+			 $<TARGET_FILE:iovafuzz_replay_${id}> ${pairs})
+endfunction()
+
 # iovafuzz_maple_mutant(NAME BASE PATCH EXPECT [CONTRACT F] [IOVA F]): a
 # mutant of BASE's lib/maple_tree.c, a tree of its own, caught by the
 # targets named, each twice: replaying input F reports EXPECT, and a
