@@ -32,20 +32,41 @@ iovafuzz_target_binary() {
 # name a failure alike: one line with the log's first error.  Extra cmake
 # arguments (coverage flags) come in the array IOVAFUZZ_CMAKE_EXTRA.
 iovafuzz_build_tree() {
-	local dir=$1 cc=$2 name=$3 path=$4 top log=$1.log lock
-	shift 4
+	iovafuzz_build_trees "$1" "$2" "$3=$4" "${@:5}"
+}
+
+# iovafuzz_build_trees DIR CC TREES TARGET...: the same for TREES,
+# "NAME=PATH;NAME=PATH..." (one build of the harness for all of them).
+iovafuzz_build_trees() {
+	local dir=$1 cc=$2 trees=$3 top log=$1.log lock
+	shift 3
 	top=$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../.." && pwd)
 	mkdir -p -- "$dir" || die "cannot create build directory $dir"
 	exec {lock}>"$dir.lock"
 	flock "$lock"
 	if ! { CC=$cc cmake -S "$top" -B "$dir" \
-		-DIOVAFUZZ_TREES="$name=$path" \
+		-DIOVAFUZZ_TREES="$trees" \
 		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF \
 		-DIOVAFUZZ_VARIANTS=OFF ${IOVAFUZZ_CMAKE_EXTRA[@]+"${IOVAFUZZ_CMAKE_EXTRA[@]}"} &&
 		cmake --build "$dir" -j "$(nproc)" --target "$@"; } >"$log" 2>&1; then
 		die "build failed: $(iovafuzz_log_error "$log") (log: $log)"
 	fi
 	exec {lock}>&-
+}
+
+# iovafuzz_build_afl DIR TREES TARGET...: the AFL++ build (afl-clang-fast)
+# of TREES, with the kernel code alone instrumented, as the libFuzzer
+# build is: the harness, the model and the shim are denied.
+iovafuzz_build_afl() {
+	if ! command -v afl-clang-fast >/dev/null; then
+		((${install:-1})) || die "afl-clang-fast not found: install afl++"
+		iovafuzz_ensure_packages afl++
+	fi
+	mkdir -p -- "$1" || die "cannot create build directory $1"
+	printf 'src: */fuzz/*\nsrc: */model/*\nsrc: */src/shim/*\n' \
+		>"$1.denylist"
+	AFL_LLVM_DENYLIST=$1.denylist AFL_QUIET=1 \
+		iovafuzz_build_trees "$1" afl-clang-fast "${@:2}"
 }
 
 # iovafuzz_build_targets DIR TARGET...: the resolved tree's TARGETs.

@@ -76,11 +76,12 @@ start_libfuzzer() {
 		start "$work/libfuzzer.log" "$bdir/$fuzzer" "${opts[@]}" "$corpus" "$seeds"
 		return
 	fi
-	# One process after another, a repeat of a saved finding dropped
-	# in-process (scripts/lib/go_on.py): no restart per finding.
+	# One process after another in each job, a repeat of a saved finding
+	# dropped in-process (scripts/lib/go_on.py): no restart per finding.
 	(($2)) && secs=(--seconds "$2")
 	start "$work/libfuzzer.log" python3 "$top/scripts/lib/go_on.py" \
 		--work "$work" --seed $(((RANDOM << 15 | RANDOM) + 1)) \
+		--jobs "$jobs" \
 		"${secs[@]}" -- "$bdir/$fuzzer" "${opts[@]}" \
 		"$corpus" "$seeds"
 }

@@ -3,7 +3,7 @@
 """libFuzzer past every finding, one process after another, reproducibly.
 
   go_on.py --work DIR [--runs N] [--seconds S] [--seed K] [--max-procs P]
-           -- FUZZER [OPTION...] CORPUS [SEEDS...]
+           [--jobs J] -- FUZZER [OPTION...] CORPUS [SEEDS...]
 
 (P: at most that many processes; default no bound.)
 
@@ -18,8 +18,14 @@ out of the next (SEEDS are copied into DIR/seeds, never changed).  With
 processes (where the kernel allows it), which inputs are reported is the
 same on every run.
 
+With --jobs J, J such chains run at once on the one CORPUS (chain j's
+seeds K + 1000 j, ...; the runs split between them), sharing DIR/go: what
+one chain saved, the others' next processes drop.  Which inputs are
+reported then depends on timing.
+
 What the processes print goes to stdout, libFuzzer's "#N" counts summed
-over them (scripts/lib/progress.py reads them as one process's).  Their
+over them and over the chains (scripts/lib/progress.py reads them as one
+process's).  Their
 stacks are not symbolized: every reported input is replayed, and named,
 by the replayer (scripts/lib/findings.py record); symbolizing it here
 too cost 0.3 s a finding, a third of a rows test.
@@ -37,6 +43,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import cli
@@ -56,8 +63,11 @@ def parse(argv):
     p.add_argument("--seconds", type=int, default=0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-procs", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1)
     p.add_argument("cmd", nargs="+")
     args = p.parse_args(argv)
+    if not 1 <= args.jobs <= 64:
+        die("--jobs needs 1..64")
     if args.cmd[0] == "--":
         args.cmd = args.cmd[1:]
     dirs = [a for a in args.cmd[1:] if not a.startswith("-")]
@@ -122,27 +132,56 @@ def unsymbolized():
     return env
 
 
-def run_one(args, cmd, base):
-    """One process; (status, executions, its artifact, read in?)."""
+class Chains:
+    """What the chains share: the executions each has done in processes
+    that ended and in the one running, summed into the "#N" lines, one
+    lock for stdout, and the processes running."""
+
+    def __init__(self, jobs):
+        self.done = [0] * jobs
+        self.cur = [0] * jobs
+        self.lock = threading.Lock()
+        self.procs = set()
+        self.stopped = False
+
+    def stop(self):
+        with self.lock:
+            self.stopped = True
+            for p in self.procs:
+                p.kill()
+
+
+def run_one(chains, j, cmd):
+    """Chain j's next process; (status, executions, its artifact, read
+    in?)."""
     execs, artifact, inited = 0, None, False
     with subprocess.Popen(cmd, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, env=unsymbolized(),
                           preexec_fn=no_aslr) as p:
+        with chains.lock:
+            if chains.stopped:
+                p.kill()
+            chains.procs.add(p)
         for raw in p.stdout:
             line = raw.decode("utf-8", "replace")
-            m = COUNT.match(line)
-            if m:
-                if "INITED" in line:
-                    inited = True
-                line = f"#{int(m.group(1)) + base}{line[m.end():]}"
             m = EXECS.match(line)
             if m:
                 execs = int(m.group(1))
             m = WRITTEN.search(line)
             if m and "/slow-unit-" not in line:
                 artifact = m.group(1)
-            sys.stdout.write(line)
-        sys.stdout.flush()
+            with chains.lock:
+                m = COUNT.match(line)
+                if m:
+                    if "INITED" in line:
+                        inited = True
+                    chains.cur[j] = int(m.group(1))
+                    total = sum(chains.done) + sum(chains.cur)
+                    line = f"#{total}{line[m.end():]}"
+                sys.stdout.write(line)
+        with chains.lock:
+            sys.stdout.flush()
+            chains.procs.discard(p)
     return p.returncode, execs, artifact, inited
 
 
@@ -155,30 +194,31 @@ def saved(go):
         return 0
 
 
-def main(argv):
-    args = parse(argv)
-    go = os.path.join(args.work, "go")
-    os.makedirs(go, exist_ok=True)
-    os.environ["IOVAFUZZ_GO_ON"] = go
-    dirs = [args.corpus] + ([copy_seeds(args)] if args.seeds else [])
-    start, done = time.monotonic(), 0
-    k = 0
-    while not args.max_procs or k < args.max_procs:
+def chain(args, chains, j, dirs, go, start):
+    """Chain j: one process after another until its runs or the seconds
+    are done (0), or one ends without reporting an input (its status)."""
+    runs = args.runs // args.jobs + (j < args.runs % args.jobs)
+    done, k = 0, 0
+    while not args.max_procs or k < args.max_procs // args.jobs:
+        if chains.stopped:
+            return 0
         cmd = [args.cmd[0]] + args.opts + [
-            f"-seed={args.seed + k}", "-print_final_stats=1"]
+            f"-seed={args.seed + 1000 * j + k}", "-print_final_stats=1"]
         if args.runs:
-            if done >= args.runs:
+            if done >= runs:
                 return 0
-            cmd.append(f"-runs={args.runs - done}")
+            cmd.append(f"-runs={runs - done}")
         if args.seconds:
             left = args.seconds - int(time.monotonic() - start)
             if left <= 0:
                 return 0
             cmd.append(f"-max_total_time={left}")
         listed = saved(go)
-        rc, execs, artifact, inited = run_one(args, cmd + dirs, done)
+        rc, execs, artifact, inited = run_one(chains, j, cmd + dirs)
         done += max(execs, 1)
-        if rc == 0:
+        with chains.lock:
+            chains.done[j], chains.cur[j] = done, 0
+        if rc == 0 or chains.stopped:
             return 0
         if not artifact:
             return rc
@@ -192,6 +232,32 @@ def main(argv):
     print(f"{PROG}: stopped after {args.max_procs} processes",
           file=sys.stderr)
     return 0
+
+
+def main(argv):
+    args = parse(argv)
+    go = os.path.join(args.work, "go")
+    os.makedirs(go, exist_ok=True)
+    os.environ["IOVAFUZZ_GO_ON"] = go
+    dirs = [args.corpus] + ([copy_seeds(args)] if args.seeds else [])
+    chains = Chains(args.jobs)
+    start = time.monotonic()
+    if args.jobs == 1:
+        return chain(args, chains, 0, dirs, go, start)
+    rcs = [0] * args.jobs
+
+    def one(j):
+        rcs[j] = chain(args, chains, j, dirs, go, start)
+        if rcs[j]:
+            chains.stop()  # an engine error: the run is over
+
+    threads = [threading.Thread(target=one, args=(j,))
+               for j in range(args.jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return next((rc for rc in rcs if rc), 0)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 #
 # jobs.sh TOP BASE WORK BUILD: scripts/fuzz --jobs 2 prints one merged
 # progress line (executions summed, corpus, findings so far) and a totals
-# line summed over the fork-mode jobs; on a mutant with --keep-going its
+# line summed over the jobs' processes; on a mutant with --keep-going its
 # findings are deduplicated by signature (one findings.tsv row each, the
 # count summed over the jobs).
 top=$1 base=$2 work=$3
