@@ -75,8 +75,11 @@ def stat(fields, key):
 def afl_state(args):
     """(execs, corpus, rate, note) from every instance's fuzzer_stats,
     which AFL++ rewrites about once a minute: the rate is the sum of the
-    instances' own, the note says how old the stats are.  The corpus is
-    the main instance's queue as it is now."""
+    instances' executions over the time their stats span (as libFuzzer's
+    is over the run: AFL++'s own execs_per_sec is a recent rate, which
+    right after calibration can be ten times the run's), the note says
+    how old the stats are.  The corpus is the main instance's queue as it
+    is now."""
     execs = rate = 0
     oldest = None
     stats = glob.glob(os.path.join(args.work, "afl", "*", "fuzzer_stats"))
@@ -89,9 +92,10 @@ def afl_state(args):
                     fields[k.strip()] = v.strip()
         except OSError:
             continue
-        execs += int(stat(fields, "execs_done"))
-        rate += stat(fields, "execs_per_sec")
+        done = int(stat(fields, "execs_done"))
         t = int(stat(fields, "last_update"))
+        execs += done
+        rate += done / max(1, t - int(stat(fields, "start_time")))
         oldest = t if oldest is None else min(oldest, t)
     corpus = files_in(os.path.join(args.work, "afl", "main", "queue"))
     if not stats and not corpus:

@@ -63,7 +63,7 @@ for i in range(3):
     write(os.path.join(afl, "afl", "main", "queue", f"id:00000{i}"), "x")
 check(["line", "--engine", "afl", "--work", afl, "--corpus", afl,
        "--jobs", "2", "--elapsed", "60"],
-      re.escape("60s: 2 job(s): 164616 execs (4108/s, stats ") + "[56]" +
+      re.escape("60s: 2 job(s): 164616 execs (2993/s, stats ") + "[56]" +
       re.escape("s old), corpus 3, findings 0 (0 signature(s))"))
 
 # AFL++'s first stats: a rate of inf, fields not filled in yet.
@@ -75,7 +75,7 @@ write(os.path.join(afl0, "afl", "main", "fuzzer_stats"),
 write(os.path.join(afl0, "afl", "main", "queue", "id:000000"), "x")
 check(["line", "--engine", "afl", "--work", afl0, "--corpus", afl0,
        "--jobs", "1", "--elapsed", "1"],
-      re.escape("1s: 1 job(s): 12 execs (0/s, stats ") + "[01]" +
+      re.escape("1s: 1 job(s): 12 execs (12/s, stats ") + "[01]" +
       re.escape("s old), corpus 1, findings 0 (0 signature(s))"))
 
 tot = os.path.join(work, "totals")
