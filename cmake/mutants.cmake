@@ -118,20 +118,27 @@ endfunction()
 # every finding, one matching EXPECT (mutant.<NAME>.rows): two bugs, two
 # rows.
 function(iovafuzz_mutant_pair name base rows expect)
-	set(patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
-	file(WRITE "${patch}" "")
-	foreach(p IN LISTS ARGN)
-		file(READ "${p}" text)
-		file(APPEND "${patch}" "${text}")
-	endforeach()
-	set(tree "mut-${name}")
-	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
-	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
-			      "${patch}")
-	iovafuzz_add_tree("${tree}" "${CMAKE_BINARY_DIR}/mutants/${name}" MUTANT)
-	iovafuzz_keep_going_test(mutant.${name}.rows ${id} ${rows} ${rows}
+	_iovafuzz_patches_tree(${name} ${base} ${ARGN})
+	iovafuzz_keep_going_test(mutant.${name}.rows mut_${id} ${rows} ${rows}
 				 "${expect}")
 endfunction()
+
+# _iovafuzz_patches_tree(NAME BASE PATCH...): the PATCHes applied to BASE
+# at once (one after the other), as mutant tree mut-NAME; its id in the
+# caller's ${id} (without the mut_ prefix).
+macro(_iovafuzz_patches_tree name base)
+	set(_patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
+	file(WRITE "${_patch}" "")
+	foreach(_p IN ITEMS ${ARGN})
+		file(READ "${_p}" _text)
+		file(APPEND "${_patch}" "${_text}")
+	endforeach()
+	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${name}")
+	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
+			      "${_patch}")
+	iovafuzz_add_tree("mut-${name}" "${CMAKE_BINARY_DIR}/mutants/${name}"
+			  MUTANT)
+endmacro()
 
 # iovafuzz_mutant_moved(NAME BASE MUTANT...): the MUTANTs of
 # tests/mutants/ applied at once with moved/lines.patch (lines moved,
@@ -139,26 +146,18 @@ endfunction()
 # MUTANT's input is named there by the signature its own tree gives it.
 function(iovafuzz_mutant_moved name base)
 	set(top ${CMAKE_SOURCE_DIR}/tests/mutants)
-	set(patch "${CMAKE_BINARY_DIR}/mutants/${name}.patch")
-	file(WRITE "${patch}" "")
+	set(patches "")
 	set(pairs "")
-	foreach(p IN LISTS ARGN ITEMS moved/lines)
-		file(READ "${top}/${p}.patch" text)
-		file(APPEND "${patch}" "${text}")
-		if(p STREQUAL "moved/lines")
-			continue()
-		endif()
-		string(REGEX REPLACE "[^A-Za-z0-9_]" "_" mid "mut-${p}")
-		list(APPEND pairs "$<TARGET_FILE:iovafuzz_replay_${mid}>=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${p}")
+	foreach(m IN LISTS ARGN)
+		list(APPEND patches "${top}/${m}.patch")
+		string(REGEX REPLACE "[^A-Za-z0-9_]" "_" mid "mut-${m}")
+		list(APPEND pairs "$<TARGET_FILE:iovafuzz_replay_${mid}>=${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${m}")
 	endforeach()
-	set(tree "mut-${name}")
-	string(REGEX REPLACE "[^A-Za-z0-9_]" "_" id "${tree}")
-	iovafuzz_patched_tree("${CMAKE_BINARY_DIR}/mutants/${name}" "${base}"
-			      "${patch}")
-	iovafuzz_add_tree("${tree}" "${CMAKE_BINARY_DIR}/mutants/${name}" MUTANT)
+	_iovafuzz_patches_tree(${name} ${base} ${patches}
+			       ${top}/moved/lines.patch)
 	add_test(NAME mutant.${name}.signatures
 		 COMMAND python3 ${top}/moved/same.py
-			 $<TARGET_FILE:iovafuzz_replay_${id}> ${pairs})
+			 $<TARGET_FILE:iovafuzz_replay_mut_${id}> ${pairs})
 endfunction()
 
 # iovafuzz_maple_mutant(NAME BASE PATCH EXPECT [CONTRACT F] [IOVA F]): a
