@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The report of a run: report.json (every figure and every mutant) and
+report.txt (the figures, then each survivor at file:line with its
+change and the suites that let it live, then what was dropped).
+
+Figures: generated; uncompilable, equivalent and duplicate (dropped:
+they cannot count); compiled (the rest, the denominator of every
+score); per suite killed, survived and errors (a mutant the suite could
+not run on); survived (by every suite run).  A suite's score is its
+kills over the compiled mutants it ran on; the score together is the
+mutants any suite killed over the compiled ones."""
+import json
+
+from operators import short
+
+DROPPED = ("uncompilable", "equivalent", "duplicate")
+
+
+def figures(mutants, suites):
+    fig = {"generated": len(mutants)}
+    for s in DROPPED + ("compiled",):
+        fig[s] = sum(1 for m in mutants if m.status == s)
+    live = [m for m in mutants if m.status == "compiled"]
+    per = {}
+    for s in suites:
+        ran = [m for m in live if s in m.results]
+        k = sum(1 for m in ran if m.results[s][0] == "killed")
+        e = sum(1 for m in ran if m.results[s][0] == "error")
+        per[s] = {"killed": k, "survived": len(ran) - k - e, "errors": e,
+                  "score": round(k / (len(ran) - e), 4)
+                  if len(ran) > e else None}
+    fig["suites"] = per
+    if suites:
+        killed = [m for m in live if killed_by(m)]
+        fig["killed"] = len(killed)
+        fig["survived"] = len(survivors(mutants))
+        fig["score"] = round(len(killed) / len(live), 4) if live else None
+    return fig
+
+
+def killed_by(m):
+    return [s for s, (v, _) in m.results.items() if v == "killed"]
+
+
+def survivors(mutants):
+    return [m for m in mutants if m.status == "compiled" and m.results and
+            not killed_by(m) and
+            all(v == "survived" for v, _ in m.results.values())]
+
+
+def write_json(path, meta, mutants, suites):
+    doc = dict(meta)
+    doc["figures"] = figures(mutants, suites)
+    doc["mutants"] = []
+    for m in mutants:
+        keys = ("id", "file", "line", "col", "op", "function", "orig",
+                "repl", "start", "end", "status", "why", "digest")
+        d = {k: getattr(m, k) for k in keys}
+        d["results"] = {s: {"verdict": v, "detail": w}
+                        for s, (v, w) in m.results.items()}
+        doc["mutants"].append(d)
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1, sort_keys=False)
+        f.write("\n")
+
+
+def _pct(x):
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def text(meta, mutants, suites):
+    fig = figures(mutants, suites)
+    out = [f"mutate: {meta['tree']} {', '.join(meta['files'])}"]
+    out.append(f"generated {fig['generated']}, uncompilable "
+               f"{fig['uncompilable']}, equivalent {fig['equivalent']}, "
+               f"duplicate {fig['duplicate']}, compiled {fig['compiled']}")
+    for s, f in fig["suites"].items():
+        out.append(f"suite {s}: killed {f['killed']}, survived "
+                   f"{f['survived']}, errors {f['errors']}, score "
+                   f"{_pct(f['score'])}")
+    if suites:
+        out.append(f"together: killed {fig['killed']}, survived "
+                   f"{fig['survived']}, score {_pct(fig['score'])}")
+        out.append("")
+        out.append("survivors:")
+        for m in survivors(mutants):
+            out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
+                       f"'{short(m.orig)}' -> '{short(m.repl)}' in "
+                       f"{m.function} (lives: {', '.join(m.results)})")
+        errs = [m for m in mutants if any(v == "error"
+                                          for v, _ in m.results.values())]
+        if errs:
+            out.append("")
+            out.append("errors:")
+            for m in errs:
+                for s, (v, w) in m.results.items():
+                    if v == "error":
+                        out.append(f"  {m.id} {s}: {w}")
+    out.append("")
+    out += listing(mutants)
+    return "\n".join(out) + "\n"
+
+
+def listing(mutants):
+    """Every mutant, one a line: id, place, operator, change, status."""
+    out = []
+    for m in mutants:
+        why = f" ({m.why})" if m.why else ""
+        res = "".join(f" {s}:{v}" for s, (v, _) in m.results.items())
+        out.append(f"{m.id} {m.file}:{m.line}:{m.col} {m.op} "
+                   f"'{short(m.orig)}' -> '{short(m.repl)}' "
+                   f"[{m.function}] {m.status}{why}{res}")
+    return out

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""scripts/mutate's own test: runs it on sample.c with sample_kunit.c
+(--standalone, the kunit suite) and checks report.json against
+expected.txt: exactly those survivors, exactly those mutants dropped as
+equivalent and as duplicates (of exactly those), exactly those figures,
+and every kill a KUnit case that failed, but for exactly the hangs
+expected.txt lists, ended by the bound.
+
+  check.py --mutate scripts/mutate --dir tests/mutate --out DIR
+  check.py --errors --mutate scripts/mutate --dir tests/mutate --out DIR
+      the error paths instead: each is exit 2 and one "mutate: " line
+  check.py --listing FILE --mutate scripts/mutate --dir tests/mutate
+           --out DIR
+      --list on FILE instead: exactly the lines of FILE's .expected
+
+Exit status: 0 as expected, 1 not (saying what differs)."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def key(m):
+    return f"{m['file']}:{m['line']}:{m['col']} {m['op']} " \
+           f"'{' '.join(m['orig'].split())}' -> " \
+           f"'{' '.join(m['repl'].split())}'"
+
+
+def read_expected(path):
+    """{"survived": set, "equivalent": set, "duplicate": {key: of-key},
+    "figures": {name: int}} from expected.txt."""
+    exp = {"survived": set(), "equivalent": set(), "duplicate": {},
+           "timeout": set(), "figures": {}}
+    with open(path) as f:
+        for ln in f:
+            ln = ln.split(" #", 1)[0].rstrip()
+            if not ln or ln.startswith("#"):
+                continue
+            kind, rest = ln.split(" ", 1)
+            if kind == "figures":
+                for kv in rest.split():
+                    k, v = kv.split("=")
+                    exp["figures"][k] = int(v)
+            elif kind == "duplicate":
+                a, b = rest.split(" of ")
+                exp["duplicate"][a] = b
+            else:
+                exp[kind].add(rest)
+    return exp
+
+
+def run(cmd, out):
+    with open(os.path.join(out, "stderr.txt"), "w") as err:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=err,
+                           text=True)
+    return p
+
+
+def check_errors(a):
+    bad = 0
+    m = [a.mutate]
+    sd = ["--standalone", a.dir]
+    cases = [
+        ("bad option", m + ["--bogus"]),
+        ("missing tree", m + ["--kernel-src", os.path.join(a.out, "nope"),
+                              "--no-install", "--list"]),
+        ("file not in tree", m + sd + ["--file", "nope.c", "--list"]),
+        ("function not in file", m + sd + ["--file", "sample.c",
+                                           "--function", "nope", "--list"]),
+        ("bad suite", m + sd + ["--file", "sample.c", "--suite", "fuzz:x"]),
+        ("kunit without files", m + sd + ["--file", "sample.c",
+                                          "--out", a.out]),
+    ]
+    for what, cmd in cases:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        lines = p.stderr.splitlines()
+        if p.returncode != 2 or len(lines) != 1 or \
+                not lines[0].startswith("mutate: "):
+            print(f"{what}: want exit 2 and one 'mutate: ' line, got "
+                  f"{p.returncode} and {p.stderr!r}")
+            bad = 1
+        else:
+            print(f"{what}: {lines[0]}")
+    return bad
+
+
+def check_listing(a):
+    p = run([a.mutate, "--standalone", a.dir, "--file", a.listing,
+             "--list", "--out", a.out], a.out)
+    if p.returncode != 0:
+        print(f"scripts/mutate --list exited {p.returncode}; stderr in "
+              f"{a.out}/stderr.txt")
+        return 1
+    base = os.path.splitext(a.listing)[0]
+    with open(os.path.join(a.dir, base + ".expected")) as f:
+        want = [ln.rstrip("\n") for ln in f if not ln.startswith("#")]
+    got = p.stdout.splitlines()
+    if got == want:
+        print(f"as expected: {len(got)} mutants of {a.listing}")
+        return 0
+    for ln in want:
+        if ln not in got:
+            print(f"expected, not listed: {ln}")
+    for ln in got:
+        if ln not in want:
+            print(f"listed, not expected: {ln}")
+    if sorted(got) == sorted(want):
+        print("the same lines in another order")
+    return 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mutate", required=True)
+    ap.add_argument("--dir", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--errors", action="store_true")
+    ap.add_argument("--listing", metavar="FILE")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    if a.errors:
+        return check_errors(a)
+    if a.listing:
+        return check_listing(a)
+    cmd = [a.mutate, "--standalone", a.dir, "--file", "sample.c",
+           "--suite", "kunit", "--kunit-file",
+           os.path.join(a.dir, "sample_kunit.c"), "--timeout", "5",
+           "--out", a.out]
+    p = run(cmd, a.out)
+    if p.returncode != 0:
+        print(f"scripts/mutate exited {p.returncode}; stderr in "
+              f"{a.out}/stderr.txt")
+        return 1
+    with open(os.path.join(a.out, "report.json")) as f:
+        rep = json.load(f)
+    exp = read_expected(os.path.join(a.dir, "expected.txt"))
+    ms = rep["mutants"]
+    by_id = {m["id"]: m for m in ms}
+    got = {
+        "survived": {key(m) for m in ms if m["status"] == "compiled" and
+                     all(r["verdict"] == "survived"
+                         for r in m["results"].values())},
+        "equivalent": {key(m) for m in ms if m["status"] == "equivalent"},
+        "duplicate": {key(m): key(by_id[m["why"].split()[-1]])
+                      for m in ms if m["status"] == "duplicate"},
+    }
+    bad = 0
+    for kind in ("survived", "equivalent"):
+        for k in sorted(exp[kind] - got[kind]):
+            print(f"expected {kind}, is not: {k}")
+            bad = 1
+        for k in sorted(got[kind] - exp[kind]):
+            print(f"{kind}, not expected: {k}")
+            bad = 1
+    if got["duplicate"] != exp["duplicate"]:
+        for k in sorted(set(got["duplicate"]) | set(exp["duplicate"])):
+            if got["duplicate"].get(k) != exp["duplicate"].get(k):
+                print(f"duplicate {k}: expected of "
+                      f"{exp['duplicate'].get(k)}, got of "
+                      f"{got['duplicate'].get(k)}")
+        bad = 1
+    fig = rep["figures"]
+    flat = {k: v for k, v in fig.items() if isinstance(v, int)}
+    flat["kunit_killed"] = fig["suites"]["kunit"]["killed"]
+    flat["kunit_errors"] = fig["suites"]["kunit"]["errors"]
+    for k, v in sorted(exp["figures"].items()):
+        if flat.get(k) != v:
+            print(f"figure {k}: expected {v}, got {flat.get(k)}")
+            bad = 1
+    # Every kill is a KUnit case that failed, or a hang the bound ended
+    # (exactly those expected.txt lists).
+    for m in ms:
+        r = m["results"].get("kunit")
+        if not r or r["verdict"] != "killed":
+            continue
+        hung = r["detail"].startswith("timeout after ")
+        if hung != (key(m) in exp["timeout"]) or \
+                (not hung and not r["detail"].startswith("failed: ")):
+            want = "a timeout" if key(m) in exp["timeout"] else \
+                "a failing case"
+            print(f"{key(m)}: killed by {r['detail']!r}, expected {want}")
+            bad = 1
+    if not bad:
+        print(f"as expected: {len(ms)} mutants, "
+              f"{len(got['survived'])} survivors, "
+              f"{len(got['equivalent'])} equivalent, "
+              f"{len(got['duplicate'])} duplicates")
+    return bad
+
+
+if __name__ == "__main__":
+    sys.exit(main())
