@@ -13,11 +13,20 @@ expected.txt lists, ended by the bound.
   check.py --listing FILE --mutate scripts/mutate --dir tests/mutate
            --out DIR
       --list on FILE instead: exactly the lines of FILE's .expected
+  check.py --reach --mutate scripts/mutate --dir tests/mutate --out DIR
+      --file lib/maple_tree.c without --function on the small tree
+      reach/maple instead: exactly the functions of reach.expected
+
+The sample run also checks report.html: every survivor's entry, its line
+highlighted and escaped, and the same bytes rendered again from
+report.json (report_html.py).
 
 Exit status: 0 as expected, 1 not (saying what differs)."""
 import argparse
+import html
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -72,6 +81,9 @@ def check_errors(a):
         ("bad suite", m + sd + ["--file", "sample.c", "--suite", "fuzz:x"]),
         ("kunit without files", m + sd + ["--file", "sample.c",
                                           "--out", a.out]),
+        ("iova.c reaching no maple function",
+         m + ["--standalone", os.path.join(a.dir, "reach", "rbtree"),
+              "--file", "lib/maple_tree.c", "--list", "--out", a.out]),
     ]
     for what, cmd in cases:
         p = subprocess.run(cmd, stdout=subprocess.PIPE,
@@ -112,6 +124,87 @@ def check_listing(a):
     return 1
 
 
+def check_html(a, rep):
+    """report.html: every survivor's line highlighted, its source text
+    escaped as HTML, its id an anchor; and the same bytes when rendered
+    again from report.json."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(
+        a.mutate)), "lib", "mutate"))
+    import report_html
+    path = os.path.join(a.out, "report.html")
+    if not os.path.isfile(path):
+        print("no report.html")
+        return 1
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    bad = 0
+    srcs = {}
+    for m in rep["mutants"]:
+        if m["status"] != "compiled" or \
+                any(r["verdict"] != "survived"
+                    for r in m["results"].values()):
+            continue
+        if f'<div class="s" id="{m["id"]}">' not in page:
+            print(f"report.html: no survivor entry for {m['id']}")
+            bad = 1
+        if m["file"] not in srcs:
+            with open(os.path.join(a.dir, m["file"])) as f:
+                srcs[m["file"]] = f.read().split("\n")
+        text = html.escape(srcs[m["file"]][m["line"] - 1], quote=True)
+        row = re.search(rf'<tr id="{re.escape(m["file"])}:{m["line"]}" '
+                        r'class="sv"><td class="n">\d+</td>'
+                        r'<td class="c">(.*)</td></tr>', page)
+        if not row:
+            print(f"report.html: line {m['file']}:{m['line']} of "
+                  f"{m['id']} not highlighted")
+            bad = 1
+        elif re.sub(r"</?mark>", "", row.group(1)) != text:
+            print(f"report.html: line {m['file']}:{m['line']} reads "
+                  f"{row.group(1)!r}, not the escaped source")
+            bad = 1
+    again = os.path.join(a.out, "again.html")
+    if report_html.main([a.out, "-o", again]) != 0:
+        print("report_html.py does not render report.json again")
+        return 1
+    with open(again, encoding="utf-8") as f:
+        if f.read() != page:
+            print(f"report.html rendered again differs: diff {path} "
+                  f"{again}")
+            bad = 1
+    return bad
+
+
+def check_reach(a):
+    """--file lib/maple_tree.c without --function, on the small tree
+    reach/maple: exactly the functions reach.expected names are
+    mutated, and report them as reached."""
+    tree = os.path.join(a.dir, "reach", "maple")
+    p = run([a.mutate, "--standalone", tree, "--file", "lib/maple_tree.c",
+             "--list", "--out", a.out], a.out)
+    if p.returncode != 0:
+        print(f"scripts/mutate --list exited {p.returncode}; stderr in "
+              f"{a.out}/stderr.txt")
+        return 1
+    with open(os.path.join(a.dir, "reach.expected")) as f:
+        want = [ln.strip() for ln in f
+                if ln.strip() and not ln.startswith("#")]
+    with open(os.path.join(a.out, "mutants.json")) as f:
+        rep = json.load(f)
+    got = rep.get("reached", {}).get("lib/maple_tree.c")
+    mutated = sorted({m["function"] for m in rep["mutants"]})
+    bad = 0
+    if got != want:
+        print(f"reached: expected {want}, got {got}")
+        bad = 1
+    if mutated != sorted(want):
+        print(f"mutated functions: expected {sorted(want)}, got {mutated}")
+        bad = 1
+    if not bad:
+        print(f"as expected: {len(want)} functions reached, "
+              f"{len(rep['mutants'])} mutants of them")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mutate", required=True)
@@ -119,10 +212,13 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--listing", metavar="FILE")
+    ap.add_argument("--reach", action="store_true")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     if a.errors:
         return check_errors(a)
+    if a.reach:
+        return check_reach(a)
     if a.listing:
         return check_listing(a)
     cmd = [a.mutate, "--standalone", a.dir, "--file", "sample.c",
@@ -183,6 +279,7 @@ def main():
                 "a failing case"
             print(f"{key(m)}: killed by {r['detail']!r}, expected {want}")
             bad = 1
+    bad |= check_html(a, rep)
     if not bad:
         print(f"as expected: {len(ms)} mutants, "
               f"{len(got['survived'])} survivors, "

@@ -5,23 +5,29 @@ count (objects.py), each suite run on the rest (in parallel over
 --jobs, each run bounded), the report written (report.py)."""
 import argparse
 import concurrent.futures
+import hashlib
 import os
 import subprocess
 import sys
 
+import callgraph
 import clang_ast
 import cli
 import eta
+import fuzz_repro
 import kunit_standalone
 import kunit_tree
 import objects
 import operators
 import relink
 import report
+import report_html
 import tree_suites
 from flags import CLANG, Flags
 
 PROG = "mutate"
+IOVA_C = "drivers/iommu/iova.c"
+MAPLE_C = "lib/maple_tree.c"
 die = cli.die_as(PROG)
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -38,7 +44,8 @@ notice?  Mutants come from clang's AST of each --file (operators: rel,
 arith, const, negate, drop_call, drop_assign, swap, gfp); those that do
 not compile, whose object code is the original's (equivalent) or
 another mutant's (duplicate) are dropped; each suite runs on the rest.
-Writes report.txt and report.json to --out and prints report.txt.
+Writes report.txt, report.json and report.html to --out and prints
+report.txt.
 Exit status: 0 done, 2 usage, setup or build error (one line)."""
 
 EPILOG = """\
@@ -56,7 +63,12 @@ suites:
                  a finding kills
   all            kunit, contract and fuzz:60
 Binaries of a tree are built once (one core) in OUT/build and only the
-mutated file's glue compiled again and relinked per mutant.
+mutated file's glue compiled again and relinked per mutant.  With kunit
+and fuzz:SECONDS, each mutant the fuzzer kills and kunit does not gets
+scripts/repro's KUnit case in OUT/work/ID/repro/.
+--file lib/maple_tree.c without --function: the functions of it the
+tree's drivers/iommu/iova.c reaches, from both files' ASTs.
+report.html is rendered again by scripts/lib/mutate/report_html.py OUT.
 See docs/mutate.md."""
 
 
@@ -76,7 +88,8 @@ def parse(argv):
                    help="the file to mutate, relative to the tree "
                    "(default drivers/iommu/iova.c); repeatable")
     p.add_argument("--function", action="append", metavar="NAME",
-                   help="only the functions NAME; repeatable")
+                   help="only the functions NAME; repeatable (default "
+                   "for lib/maple_tree.c: those iova.c reaches)")
     p.add_argument("--lines", action="append", metavar="PATCH",
                    help="a patch or mbox (a series: repeat it, in order): "
                    "applied to a copy of the tree, which is mutated on "
@@ -194,23 +207,45 @@ def touches(m, ranges):
     return any(a <= last and m.line <= b for a, b in ranges)
 
 
-def mutants_of(a, fl, root, ranges=None):
+def parsed(fl, root, rel):
+    """(AST root, Source) of file @rel of the tree at @root."""
+    path = os.path.join(root, rel)
+    if os.path.isabs(rel) or not os.path.isfile(path):
+        die(f"no file {rel} in {root}")
+    try:
+        return callgraph.load(CLANG, fl.ast(), path)
+    except clang_ast.AstError as e:
+        die(f"{rel} does not compile: {e}")
+
+
+def maple_default(fl, root, tree, ast, src):
+    """--file lib/maple_tree.c without --function: the functions of it
+    that the tree's drivers/iommu/iova.c reaches (callgraph.py)."""
+    if not os.path.isfile(os.path.join(root, IOVA_C)):
+        die(f"no {IOVA_C} in {root} to tell which functions of "
+            f"{MAPLE_C} it calls: give --function NAME")
+    names = callgraph.reachable(*parsed(fl, root, IOVA_C), ast, src)
+    if not names:
+        die(f"{IOVA_C} of {tree} reaches no function of {MAPLE_C} (it "
+            "uses no maple tree): give --function NAME")
+    print(f"{PROG}: {MAPLE_C}: the {len(names)} functions {IOVA_C} "
+          "reaches", file=sys.stderr)
+    return names
+
+
+def mutants_of(a, fl, root, tree, ranges=None):
     """Every mutant of every --file (with --lines, those on the lines the
-    series added or changed), ids in file order."""
+    series added or changed), ids in file order; and {file: functions}
+    for the files whose functions were chosen by default."""
     files = files_of(a)
-    out, found = [], set()
+    out, found, chosen = [], set(), {}
     for rel in files:
-        path = os.path.join(root, rel)
-        if os.path.isabs(rel) or not os.path.isfile(path):
-            die(f"no file {rel} in {root}")
-        try:
-            dumped = clang_ast.dump(CLANG, fl.ast(), path)
-        except clang_ast.AstError as e:
-            die(f"{rel} does not compile: {e}")
-        with open(path, encoding="latin-1") as f:
-            src = clang_ast.Source(path, f.read())
-        fns = clang_ast.functions(clang_ast.read(dumped), src,
-                                  set(a.function or []))
+        ast, src = parsed(fl, root, rel)
+        want = set(a.function or [])
+        if rel == MAPLE_C and not want:
+            chosen[rel] = maple_default(fl, root, tree, ast, src)
+            want = set(chosen[rel])
+        fns = clang_ast.functions(ast, src, want)
         found |= {fn.get("name") for fn, _ in fns}
         for m in operators.generate(src, fns, rel):
             if ranges is not None and not touches(m, ranges.get(rel, [])):
@@ -220,7 +255,7 @@ def mutants_of(a, fl, root, ranges=None):
     missing = [f for f in a.function or [] if f not in found]
     if missing:
         die(f"no function {missing[0]} defined in {', '.join(files)}")
-    return out
+    return out, chosen
 
 
 def run_suite(name, suite, live, jobs, texts):
@@ -248,7 +283,7 @@ def main(argv):
     if not a.list:
         check_suites(a, root, version, standalone)
     fl = Flags(TOP, root, os.path.join(out, "gen"), standalone)
-    pairs = mutants_of(a, fl, root, ranges)
+    pairs, chosen = mutants_of(a, fl, root, name, ranges)
     mutants = [m for m, _ in pairs]
     texts = {m.file: t for m, t in pairs}
     # One workspace per file: mutants of several files live side by side.
@@ -264,8 +299,10 @@ def main(argv):
         except RuntimeError as e:
             die(str(e))
     meta = {"tree": name, "root": root, "files": list(texts),
-            "functions": a.function or [], "suites": [] if a.list else
-            a.suites}
+            "functions": a.function or [], "reached": chosen,
+            "suites": [] if a.list else a.suites,
+            "sha256": {rel: hashlib.sha256(t.encode("latin-1")).hexdigest()
+                       for rel, t in texts.items()}}
     if a.list:
         print("\n".join(report.listing(mutants)))
         report.write_json(os.path.join(out, "mutants.json"), meta, mutants,
@@ -273,6 +310,7 @@ def main(argv):
         return 0
     live = [m for m in mutants if m.status == "compiled"]
     maker = Suites(a, fl, out, (name, root, version, standalone))
+    maker.spaces = spaces
     for s in a.suites:
         for rel, ws in spaces.items():
             suite = maker.make(s, ws, rel)
@@ -282,13 +320,35 @@ def main(argv):
                     f"{why or base_v}")
             run_suite(s, suite, [m for m in live if m.file == rel], a.jobs,
                       texts)
+    if "kunit" in a.suites and any(s.startswith("fuzz:")
+                                   for s in a.suites):
+        fuzz_cases(a, maker, report.fuzz_only(mutants), texts, out)
     report.write_json(os.path.join(out, "report.json"), meta, mutants,
                       a.suites)
     txt = report.text(meta, mutants, a.suites)
     with open(os.path.join(out, "report.txt"), "w") as f:
         f.write(txt)
+    try:
+        report_html.write(out)
+    except report_html.RenderError as e:
+        die(str(e))
     sys.stdout.write(txt)
     return 0
+
+
+def fuzz_cases(a, maker, mutants, texts, out):
+    """For each mutant the fuzzer killed and the kunit suite let live,
+    scripts/repro's minimized reproducer as a KUnit case
+    (OUT/work/ID/repro/repro_kunit.c): the case the tree's suite lacks."""
+    if not mutants:
+        return
+    prog = eta.Progress(PROG, "KUnit cases of fuzz kills")
+    for i, m in enumerate(mutants):
+        try:
+            maker.repro(m.file).run(m, m.apply(texts[m.file]))
+        except relink.SetupError as e:
+            m.repro = {"why": str(e)}
+        prog(i + 1, len(mutants))
 
 
 def check_suites(a, root, version, standalone):
@@ -326,6 +386,8 @@ class Suites:
         self.a, self.fl, self.out = a, fl, out
         self.name, self.root, self.version, self.standalone = tree
         self._build = None
+        self._repro = {}
+        self.spaces = {}
 
     def build(self):
         if self._build is None:
@@ -334,6 +396,14 @@ class Suites:
                                        os.path.join(self.out, "build"),
                                        files)
         return self._build
+
+    def repro(self, rel):
+        """The maker of KUnit cases from fuzz kills of file @rel."""
+        if rel not in self._repro:
+            self._repro[rel] = fuzz_repro.Repro(
+                self.build(), rel, self.spaces[rel], self.root, TOP,
+                self.out)
+        return self._repro[rel]
 
     def make(self, s, ws, rel):
         a = self.a

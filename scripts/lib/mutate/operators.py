@@ -63,7 +63,7 @@ class Mutant:
     """One edit: text[start:end] == orig becomes repl."""
     __slots__ = ("id", "file", "line", "col", "start", "end", "orig",
                  "repl", "op", "function", "status", "why", "digest",
-                 "results")
+                 "results", "repro")
 
     def __init__(self, start, end, orig, repl, op, function):
         self.start, self.end = start, end
@@ -72,6 +72,9 @@ class Mutant:
         self.id = self.file = self.line = self.col = None
         self.status, self.why, self.digest = "generated", "", None
         self.results = {}
+        # fuzz_repro.py: {"kunit": the KUnit case, "signature": ...} or
+        # {"why": why none}, for a mutant only the fuzzer killed.
+        self.repro = None
 
     def key(self):
         """What names it across runs: place, operator and change."""

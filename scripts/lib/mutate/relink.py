@@ -71,14 +71,18 @@ class Build:
         with open(stamp, "w") as f:
             f.write(want)
 
-    def target(self, target, kernel_lib, rel):
-        """Builds @target once; a Relinker of it for file @rel, whose
-        glue is compiled as for library @kernel_lib."""
+    def make(self, target):
+        """Builds @target (once: cmake builds what is out of date)."""
         rc, out = _run(["cmake", "--build", self.dir, "-j", "1",
                         "--target", target], log=self.log)
         if rc != 0:
             raise SetupError(f"{target} does not build: "
                              f"{first_error(out)} (log: {self.log})")
+
+    def target(self, target, kernel_lib, rel):
+        """Builds @target once; a Relinker of it for file @rel, whose
+        glue is compiled as for library @kernel_lib."""
+        self.make(target)
         return Relinker(self, target, kernel_lib, rel)
 
 

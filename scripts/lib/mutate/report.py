@@ -42,6 +42,14 @@ def killed_by(m):
     return [s for s, (v, _) in m.results.items() if v == "killed"]
 
 
+def fuzz_only(mutants):
+    """The mutants a fuzz suite killed and the kunit suite let live: a
+    KUnit case is missing (scripts/repro writes it: fuzz_repro.py)."""
+    return [m for m in mutants if m.status == "compiled" and
+            m.results.get("kunit", ("",))[0] == "survived" and
+            any(s.startswith("fuzz:") for s in killed_by(m))]
+
+
 def survivors(mutants):
     return [m for m in mutants if m.status == "compiled" and m.results and
             not killed_by(m) and
@@ -58,6 +66,8 @@ def write_json(path, meta, mutants, suites):
         d = {k: getattr(m, k) for k in keys}
         d["results"] = {s: {"verdict": v, "detail": w}
                         for s, (v, w) in m.results.items()}
+        if m.repro:
+            d["repro"] = m.repro
         doc["mutants"].append(d)
     with open(path, "w") as f:
         json.dump(doc, f, indent=1, sort_keys=False)
@@ -71,6 +81,9 @@ def _pct(x):
 def text(meta, mutants, suites):
     fig = figures(mutants, suites)
     out = [f"mutate: {meta['tree']} {', '.join(meta['files'])}"]
+    for rel, names in (meta.get("reached") or {}).items():
+        out.append(f"{rel}: the {len(names)} functions drivers/iommu/"
+                   f"iova.c reaches: {', '.join(names)}")
     out.append(f"generated {fig['generated']}, uncompilable "
                f"{fig['uncompilable']}, equivalent {fig['equivalent']}, "
                f"duplicate {fig['duplicate']}, compiled {fig['compiled']}")
@@ -83,10 +96,24 @@ def text(meta, mutants, suites):
                    f"{fig['survived']}, score {_pct(fig['score'])}")
         out.append("")
         out.append("survivors:")
+        if not survivors(mutants):
+            out.append("  none")
         for m in survivors(mutants):
             out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
                        f"'{short(m.orig)}' -> '{short(m.repl)}' in "
                        f"{m.function} (lives: {', '.join(m.results)})")
+        fz = fuzz_only(mutants)
+        if fz:
+            out.append("")
+            out.append("killed by the fuzzer, not by kunit (the missing "
+                       "KUnit case):")
+            for m in fz:
+                r = m.repro or {}
+                case = r.get("kunit") or \
+                    f"no KUnit case: {r.get('why', 'not made')}"
+                out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
+                           f"'{short(m.orig)}' -> '{short(m.repl)}' in "
+                           f"{m.function}: {case}")
         errs = [m for m in mutants if any(v == "error"
                                           for v, _ in m.results.values())]
         if errs:
