@@ -16,6 +16,12 @@ expected.txt lists, ended by the bound.
   check.py --reach --mutate scripts/mutate --dir tests/mutate --out DIR
       --file lib/maple_tree.c without --function on the small tree
       reach/maple instead: exactly the functions of reach.expected
+  check.py --fuzz-case TREE --mutate scripts/mutate --dir tests/mutate
+           --out DIR
+      kunit and fuzz:10 on private_find_iova of the 6.12 tree TREE
+      instead: exactly the mutants of fuzz_case.expected are killed by
+      the fuzzer and not by kunit, each with a KUnit case (scripts/repro)
+      that fails on it and passes on the tree
 
 The sample run also checks report.html: every survivor's entry, its line
 highlighted and escaped, and the same bytes rendered again from
@@ -205,6 +211,61 @@ def check_reach(a):
     return bad
 
 
+def check_fuzz_case(a):
+    """On a 6.12 tree: private_find_iova's mutants under kunit and
+    fuzz:10; exactly the mutants fuzz_case.expected names are killed by
+    the fuzzer and not by kunit, and each has scripts/repro's KUnit case,
+    which fails on the mutant and passes on the tree, named in
+    report.txt, report.json and report.html."""
+    p = run([a.mutate, "--kernel-src", a.kernel_src, "--no-install",
+             "--function", "private_find_iova", "--suite", "kunit",
+             "--suite", "fuzz:10", "--jobs", "1", "--out", a.out], a.out)
+    if p.returncode != 0:
+        print(f"scripts/mutate exited {p.returncode}; stderr in "
+              f"{a.out}/stderr.txt")
+        return 1
+    with open(os.path.join(a.dir, "fuzz_case.expected")) as f:
+        want = {ln.strip() for ln in f
+                if ln.strip() and not ln.startswith("#")}
+    with open(os.path.join(a.out, "report.json")) as f:
+        rep = json.load(f)
+    with open(os.path.join(a.out, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    fz = [m for m in rep["mutants"] if m["status"] == "compiled" and
+          m["results"]["kunit"]["verdict"] == "survived" and
+          m["results"]["fuzz:10"]["verdict"] == "killed"]
+    bad = 0
+    got = {key(m) for m in fz}
+    for k in sorted(want - got):
+        print(f"expected killed by fuzz:10 and not kunit, is not: {k}")
+        bad = 1
+    for k in sorted(got - want):
+        print(f"killed by fuzz:10 and not kunit, not expected: {k}")
+        bad = 1
+    for m in fz:
+        r = m.get("repro") or {}
+        case = os.path.join(a.out, r.get("kunit", "-"))
+        if not os.path.isfile(case) or \
+                "KUNIT_CASE(" not in open(case).read():
+            print(f"{m['id']}: no KUnit case ({r.get('why', r)})")
+            bad = 1
+            continue
+        if r.get("check") != "fails on the mutant, passes on the tree":
+            print(f"{m['id']}: its KUnit case {r.get('check')!r}")
+            bad = 1
+        if r["kunit"] not in p.stdout:
+            print(f"{m['id']}: report.txt does not name {r['kunit']}")
+            bad = 1
+        if f'href="{r["kunit"]}"' not in page:
+            print(f"{m['id']}: report.html does not link {r['kunit']}")
+            bad = 1
+    if not bad:
+        print(f"as expected: {len(fz)} mutants killed by fuzz:10 and not "
+              "kunit, each with a KUnit case failing on it and passing "
+              "on the tree")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mutate", required=True)
@@ -213,10 +274,13 @@ def main():
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--listing", metavar="FILE")
     ap.add_argument("--reach", action="store_true")
+    ap.add_argument("--fuzz-case", metavar="KERNEL_SRC", dest="kernel_src")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     if a.errors:
         return check_errors(a)
+    if a.kernel_src:
+        return check_fuzz_case(a)
     if a.reach:
         return check_reach(a)
     if a.listing:

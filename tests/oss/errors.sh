@@ -87,21 +87,23 @@ expect_error seed_zip.py "cannot read $work/none" \
 	python3 "$top/oss-fuzz/seed_zip.py" "$work/none" "$work/x.zip"
 expect_error seed_zip.py "usage" python3 "$top/oss-fuzz/seed_zip.py"
 
-# The pin: the Debian tree is the pinned release, file by file.
+# The pin: the Debian tree is the pinned release, file by file.  (When
+# Debian packages a new release, the pin follows it: this is what fails.)
 f=$top/oss-fuzz/fetch-linux.sh
+pinned=$(awk '$1 == "version" { print $2 }' "$top/oss-fuzz/linux.pin")
 if out=$("$f" --verify "$tree" 2>&1) &&
-	[[ $out == "fetch-linux.sh: $tree is Linux 6.12.117 (8 files checked)" ]]; then
+	[[ $out == "fetch-linux.sh: $tree is Linux $pinned (8 files checked)" ]]; then
 	echo "ok: $out"
 else
 	fail "fetch-linux.sh --verify $tree: $out"
 fi
 sparse_tree "$tree" "$work/changed"
 sed -i '0,/^#include/s//#include <linux\/iova.h>\n&/' "$work/changed/drivers/iommu/iova.c"
-expect_error fetch-linux.sh "$work/changed/drivers/iommu/iova.c is not the pinned 6.12.117 file" \
+expect_error fetch-linux.sh "$work/changed/drivers/iommu/iova.c is not the pinned $pinned file" \
 	"$f" --verify "$work/changed"
 sparse_tree "$tree" "$work/other"
 sed -i 's/^SUBLEVEL = .*/SUBLEVEL = 1/' "$work/other/Makefile"
-expect_error fetch-linux.sh "is 6.12.1, not the pinned 6.12.117" "$f" --verify "$work/other"
+expect_error fetch-linux.sh "is 6.12.1, not the pinned $pinned" "$f" --verify "$work/other"
 expect_error fetch-linux.sh "usage: " "$f"
 # Fetching: from a mirror holding the tag (a repository of the Debian
 # tree's files), and from one without it.
@@ -109,15 +111,15 @@ sparse_tree "$tree" "$work/mirror"
 git -C "$work/mirror" init -q
 git -C "$work/mirror" add -A
 git -C "$work/mirror" -c user.name=t -c user.email=t@t commit -qm tree
-git -C "$work/mirror" tag v6.12.117
+git -C "$work/mirror" tag v$pinned
 if out=$(IOVAFUZZ_LINUX_MIRROR=file://$work/mirror "$f" "$work/fetched" 2>&1) &&
-	[[ $out == "fetch-linux.sh: $work/fetched is Linux 6.12.117 (8 files checked)" ]]; then
+	[[ $out == "fetch-linux.sh: $work/fetched is Linux $pinned (8 files checked)" ]]; then
 	echo "ok: $out"
 else
 	fail "fetch-linux.sh from a mirror: $out"
 fi
-git -C "$work/mirror" tag -d v6.12.117 >/dev/null
-expect_error fetch-linux.sh "git clone of v6.12.117 from file://$work/mirror failed: .*v6.12.117" \
+git -C "$work/mirror" tag -d v$pinned >/dev/null
+expect_error fetch-linux.sh "git clone of v$pinned from file://$work/mirror failed: .*v$pinned" \
 	env IOVAFUZZ_LINUX_MIRROR="file://$work/mirror" "$f" "$work/fetched2"
 mkdir -p -- "$work/exists"
 expect_error fetch-linux.sh "$work/exists exists" "$f" "$work/exists"

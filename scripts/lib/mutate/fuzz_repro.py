@@ -12,18 +12,29 @@ links to the build's iovafuzz_prog and its repro/<tree>.cc (that is
 --build DIR --tree-id ID); and the tree as OUT/work/ID/repro-tree/,
 links to the unmutated tree's files but for the mutated one (that is
 --kernel-src), so that the report's signature, sources and hashes are
-the mutant's."""
+the mutant's.
+
+The case is then checked as the tree's suite would run it: compiled as
+the kunit suite's runner compiles its KUnit files and linked in their
+place, once with the mutant's glue (it must fail) and once with the
+tree's (it must pass): OUT/work/ID/repro-check/{mutant,tree}.log."""
+import copy
 import glob
+import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 
-from relink import SetupError
+from kunit_standalone import run_runner
+from relink import SetupError, first_error
 
 # The bound on one scripts/repro run (it bounds its minimization by a
 # count of replays; this is a safety cap only).
 TIMEOUT = 900
+# The bound on one run of the case in a runner.
+CASE_TIMEOUT = 60
 
 
 def link_tree(root, rel, path, dest):
@@ -91,6 +102,7 @@ class Repro:
         if not self.prog or not os.path.isfile(self.cc):
             raise SetupError(f"no iovafuzz_prog or repro/{build.id}.cc in "
                              f"{build.dir}")
+        self.checker = Checker(build, rel)
 
     def _fake_build(self, mroot):
         d = os.path.join(mroot, "repro-build")
@@ -150,3 +162,93 @@ class Repro:
                                                 "*.patch")))
         if patches:
             m.repro["patch"] = rel(patches[0])
+        m.repro["check"] = self.checker.check(
+            case, os.path.join(mroot, "repro-check"), path)
+
+
+class Checker:
+    """Runs a KUnit case as the kunit suite's runner (iovafuzz_kunit_<tree>
+    of relink.Build @build) runs its files: the case compiled by the
+    command cmake wrote for one of them, linked in place of all of them,
+    against the mutated or the unmutated file @rel."""
+
+    def __init__(self, build, rel):
+        target = f"iovafuzz_kunit_{build.id}"
+        self.relinker = build.target(target,
+                                     f"iovafuzz_kunit_kernel_{build.id}",
+                                     rel)
+        with open(os.path.join(build.dir, "compile_commands.json")) as f:
+            cc = json.load(f)
+        mark = f"/{target}.dir/"
+        files = [e for e in cc if mark in e.get("output", e["command"])
+                 and "/src/kunit/" not in e["file"]]
+        if not files:
+            raise SetupError(f"no KUnit file's compile command for {target}")
+        self.cwd = files[0]["directory"]
+        self.cc = shlex.split(files[0]["command"])
+        self.src = files[0]["file"]
+        # The KUnit files' objects, which the case's replaces.
+        objs = [shlex.split(e["command"]) for e in files]
+        objs = {c[c.index("-o") + 1] for c in objs}
+        self.objs = objs
+
+    def _link(self, obj):
+        link, placed = [], False
+        for t in self.relinker.link:
+            if t in self.objs:
+                if not placed:
+                    link.append(obj)
+                    placed = True
+                continue
+            link.append(t)
+        r = copy.copy(self.relinker)
+        r.link = link
+        return r
+
+    def _compile(self, case, obj):
+        cc = []
+        for t in self.cc:
+            if t.startswith("-DKBUILD_MODNAME="):
+                t = '-DKBUILD_MODNAME="repro_kunit"'
+            cc.append(t)
+        cc[cc.index("-o") + 1] = obj
+        cc[cc.index(self.src)] = case
+        p = subprocess.run(cc, cwd=self.cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+        return None if p.returncode == 0 else first_error(p.stdout)
+
+    def _run(self, relinker, d, path):
+        """(exit status, or None and why) of the case against the file
+        at @path, in directory @d."""
+        os.makedirs(d, exist_ok=True)
+        exe = os.path.join(d, "runner")
+        why = relinker.build(d, path, exe)
+        if why:
+            return None, why
+        try:
+            p = run_runner([exe], d + ".log", CASE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return None, f"timeout after {CASE_TIMEOUT}s"
+        return p.returncode, ""
+
+    def check(self, case, d, path):
+        """What the case @case does on the mutated file @path and on the
+        tree's, one line: "fails on the mutant, passes on the tree" when
+        it is the test the suite lacks."""
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        obj = os.path.join(d, "case.o")
+        why = self._compile(case, obj)
+        if why:
+            return f"does not compile: {why}"
+        r = self._link(obj)
+        mut, why_m = self._run(r, os.path.join(d, "mutant"), path)
+        tree, why_t = self._run(r, os.path.join(d, "tree"),
+                                self.relinker.orig_path)
+        if mut is None or tree is None:
+            return f"not run: {why_m or why_t}"
+        said = [("fails" if mut == 1 else "passes" if mut == 0 else
+                 f"exits {mut}") + " on the mutant",
+                ("passes" if tree == 0 else "fails" if tree == 1 else
+                 f"exits {tree}") + " on the tree"]
+        return ", ".join(said)

@@ -111,6 +111,8 @@ def text(meta, mutants, suites):
                 r = m.repro or {}
                 case = r.get("kunit") or \
                     f"no KUnit case: {r.get('why', 'not made')}"
+                if r.get("check"):
+                    case += f" ({r['check']})"
                 out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
                            f"'{short(m.orig)}' -> '{short(m.repl)}' in "
                            f"{m.function}: {case}")

@@ -123,7 +123,9 @@ def repro_note(m):
     if r.get("kunit"):
         more = "".join(f", <a href=\"{_e(r[k])}\">{k}</a>"
                        for k in ("report", "patch") if r.get(k))
-        sig = f" ({_e(r['signature'])})" if r.get("signature") else ""
+        sig = "; ".join(_e(r[k]) for k in ("signature", "check")
+                        if r.get(k))
+        sig = f" ({sig})" if sig else ""
         return (f"; KUnit case: <a href=\"{_e(r['kunit'])}\">"
                 f"{_e(r['kunit'])}</a>{more}{sig}")
     return f"; no KUnit case: {_e(r.get('why', ''))}"
