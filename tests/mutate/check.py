@@ -30,6 +30,7 @@ report.json (report_html.py).
 Exit status: 0 as expected, 1 not (saying what differs)."""
 import argparse
 import html
+import html.parser
 import json
 import os
 import re
@@ -130,6 +131,41 @@ def check_listing(a):
     return 1
 
 
+class _Tags(html.parser.HTMLParser):
+    """Every element closed in order; every id once."""
+    VOID = {"meta", "br", "hr", "img", "input", "link"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack, self.ids, self.errors = [], set(), []
+
+    def handle_starttag(self, tag, attrs):
+        for k, v in attrs:
+            if k == "id":
+                if v in self.ids:
+                    self.errors.append(f"id {v} twice")
+                self.ids.add(v)
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> at line {self.getpos()[0]} "
+                               f"closes {self.stack[-1:]}")
+        else:
+            self.stack.pop()
+
+
+def well_formed(page):
+    t = _Tags()
+    t.feed(page)
+    t.close()
+    errs = t.errors + ([f"unclosed {t.stack}"] if t.stack else [])
+    for e in errs[:5]:
+        print(f"report.html: {e}")
+    return 1 if errs else 0
+
+
 def check_html(a, rep):
     """report.html: every survivor's line highlighted, its source text
     escaped as HTML, its id an anchor; and the same bytes when rendered
@@ -143,7 +179,7 @@ def check_html(a, rep):
         return 1
     with open(path, encoding="utf-8") as f:
         page = f.read()
-    bad = 0
+    bad = well_formed(page)
     srcs = {}
     for m in rep["mutants"]:
         if m["status"] != "compiled" or \
