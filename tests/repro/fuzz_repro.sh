@@ -10,7 +10,7 @@ top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
 tree=$build/mutants/align-ilog2
 export IOVAFUZZ_BUILD=$build/repro-fuzz IOVAFUZZ_OUT=$build/repro-fuzz-out
 rm -rf -- "$IOVAFUZZ_OUT"
-"$top/scripts/fuzz" --kernel-src "$tree" --time 120 --repro --no-install \
+"$top/scripts/fuzz" --kernel-src "$tree" --jobs 1 --time 120 --repro --no-install \
 	>"$build/repro-fuzz.out" 2>"$build/repro-fuzz.err"
 rc=$?
 ((rc == 1)) || { cat "$build/repro-fuzz.err"; echo "FAIL: scripts/fuzz exit $rc, not 1" >&2; exit 1; }

@@ -8,7 +8,7 @@
 top=$1 base=$2 work=$3
 . "$(dirname -- "$0")/lib.sh"
 export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
-fuzz=("$top/scripts/fuzz" --no-install --kernel-src "$work/tree" --time 5)
+fuzz=("$top/scripts/fuzz" --no-install --jobs 1 --kernel-src "$work/tree" --time 5)
 
 # A tree of its own (one more comment line): its own build directory.
 sparse_tree "$base" "$work/tree"

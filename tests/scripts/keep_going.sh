@@ -17,7 +17,7 @@ first=${IOVAFUZZ_TEST_TIME:-45} second=${IOVAFUZZ_TEST_TIME2:-20}
 fuzz() {
 	local want=$1 rc=0
 	shift
-	"$top/scripts/fuzz" --no-install --kernel-src "$tree" "$@" \
+	"$top/scripts/fuzz" --no-install --jobs 1 --kernel-src "$tree" "$@" \
 		>"$work/table" 2>"$work/log" || rc=$?
 	cat "$work/log" "$work/table"
 	((rc == want)) || fail "scripts/fuzz $*: exit $rc, want $want"

@@ -15,7 +15,7 @@ export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
 run() {
 	local rc=0 tsv n=$1
 	shift
-	"$top/scripts/fuzz" --no-install --kernel-src "$tree" --time 60 "$@" \
+	"$top/scripts/fuzz" --no-install --jobs 1 --kernel-src "$tree" --time 60 "$@" \
 		>"$work/report.$n" 2>"$work/log.$n" || rc=$?
 	cat "$work/log.$n"
 	((rc == 1)) || fail "run $n: exit $rc, want 1"

@@ -15,7 +15,7 @@ for t in a b; do
 	echo "/* iovafuzz: two trees test, tree $t */" >>"$work/$t/drivers/iommu/iova.c"
 	idents+=("$("$top/scripts/setup" --no-install --kernel-src "$work/$t" | cut -d' ' -f5)")
 	rc=0
-	"$top/scripts/fuzz" --no-install --kernel-src "$work/$t" --time 3 \
+	"$top/scripts/fuzz" --no-install --jobs 1 --kernel-src "$work/$t" --time 3 \
 		>"$work/$t.out" 2>"$work/$t.log" || rc=$?
 	((rc == 0)) || fail "tree $t: exit $rc: $(tail -n 3 "$work/$t.log")"
 done
