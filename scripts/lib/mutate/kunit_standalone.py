@@ -88,16 +88,23 @@ class Suite:
         exe, why = self._runner(mid, text)
         if exe is None:
             return "error", why
-        log = os.path.join(self.ws.root(mid), "kunit.log")
-        try:
-            p = run_runner([exe], log, self.timeout)
-        except subprocess.TimeoutExpired:
-            return "killed", f"timeout after {self.timeout:g}s"
-        if p.returncode == 0:
-            return "survived", ""
-        if p.returncode == 2:
-            return "error", f"the runner stopped (status 2): see {log}"
-        return "killed", _failed_cases(log) or f"status {p.returncode}"
+        return kunit_verdict(exe, os.path.join(self.ws.root(mid), "kunit.log"),
+                             self.timeout)
+
+
+def kunit_verdict(exe, log, timeout):
+    """("killed" | "survived" | "error", detail) of KUnit runner @exe,
+    its KTAP to @log: killed when a case fails (status 1) or the run
+    outlives @timeout; status 2 is the runner's own error."""
+    try:
+        p = run_runner([exe], log, timeout)
+    except subprocess.TimeoutExpired:
+        return "killed", f"timeout after {timeout:g}s"
+    if p.returncode == 0:
+        return "survived", ""
+    if p.returncode == 2:
+        return "error", f"the runner stopped (status 2): see {log}"
+    return "killed", _failed_cases(log) or f"status {p.returncode}"
 
 
 def run_runner(cmd, log, timeout, env=None, cwd=None):

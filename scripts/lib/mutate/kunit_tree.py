@@ -10,9 +10,8 @@ mutant is killed when the runner exits non-zero (a case failed,
 crashed, leaked or warned) or outlives the bound."""
 import glob
 import os
-import subprocess
 
-from kunit_standalone import _failed_cases, run_runner
+from kunit_standalone import kunit_verdict
 
 
 def default_files(top, root):
@@ -41,13 +40,5 @@ class Suite:
         why = self.relinker.build(mroot, path, exe)
         if why:
             return "error", why
-        log = os.path.join(mroot, "kunit.log")
-        try:
-            p = run_runner([exe], log, self.timeout)
-        except subprocess.TimeoutExpired:
-            return "killed", f"timeout after {self.timeout:g}s"
-        if p.returncode == 0:
-            return "survived", ""
-        if p.returncode == 2:
-            return "error", f"the runner stopped (status 2): see {log}"
-        return "killed", _failed_cases(log) or f"status {p.returncode}"
+        return kunit_verdict(exe, os.path.join(mroot, "kunit.log"),
+                             self.timeout)

@@ -39,10 +39,7 @@ class Contract:
                                      f"iovafuzz_kernel_{build.id}_san", rel)
 
     def run(self, mid, text):
-        mroot = self.ws.root(mid)
-        path = self.ws.write(mid, text)
-        exe = os.path.join(mroot, "maple_contract")
-        why = self.relinker.build(mroot, path, exe)
+        mroot, exe, why = _relinked(self, mid, text, "maple_contract")
         if why:
             return "error", why
         log = os.path.join(mroot, "contract.log")
@@ -81,10 +78,7 @@ class Fuzz:
         self.seeds = os.path.join(top, "corpus", "seeds", "iova")
 
     def run(self, mid, text):
-        mroot = self.ws.root(mid)
-        path = self.ws.write(mid, text)
-        exe = os.path.join(mroot, "fuzz_iova")
-        why = self.relinker.build(mroot, path, exe)
+        mroot, exe, why = _relinked(self, mid, text, "fuzz_iova")
         if why:
             return "error", why
         corpus = os.path.join(mroot, "fuzz-corpus")
@@ -106,6 +100,15 @@ class Fuzz:
         what = _first(log, r"^signature: ") or \
             _first(log, r"SUMMARY|ERROR: libFuzzer")
         return "killed", what or f"status {p.returncode}"
+
+
+def _relinked(suite, mid, text, name):
+    """(directory, binary, why not) of @suite's binary @name relinked in
+    mutant @mid's directory with its file, text @text."""
+    mroot = suite.ws.root(mid)
+    path = suite.ws.write(mid, text)
+    exe = os.path.join(mroot, name)
+    return mroot, exe, suite.relinker.build(mroot, path, exe)
 
 
 def _first(log, pattern):
