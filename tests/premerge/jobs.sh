@@ -5,7 +5,8 @@
 # progress line (executions summed, corpus, findings so far) and a totals
 # line summed over the jobs' processes; on a mutant with --keep-going its
 # findings are deduplicated by signature (one findings.tsv row each, the
-# count summed over the jobs).
+# count summed over the jobs); by default (no --jobs, no --keep-going)
+# the first finding ends the run, exit 1.
 top=$1 base=$2 work=$3
 . "$top/tests/scripts/lib.sh"
 export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
@@ -37,4 +38,15 @@ grep -qE '^__alloc_and_insert_iova_range: [^	]*	([2-9]|[1-9][0-9]+)	' "$tsv" ||
 [[ -z $(cut -f1 "$tsv" | sort | uniq -d) ]] || fail "a signature has two rows in findings.tsv"
 grep -qE '^fuzz: [0-9]+s: 2 job\(s\): .*, findings [0-9]+ \([1-9][0-9]* signature\(s\)\)$' "$work/log" ||
 	fail "no progress line counting findings"
+
+# The README's main command as it runs by default (one job per core, no
+# --keep-going) on that tree: its first finding ends the run, exit 1,
+# long before its time.
+rc=0 start=$SECONDS
+IOVAFUZZ_OUT=$work/default "$top/scripts/fuzz" --no-install \
+	--kernel-src "$work/mutant" --time 300 >"$work/table" 2>"$work/log" || rc=$?
+((rc == 1)) || fail "scripts/fuzz by default on align-ilog2: exit $rc, want 1"
+((SECONDS - start < 300)) || fail "scripts/fuzz by default did not stop at its first finding"
+grep -qE '^__alloc_and_insert_iova_range: ' "$work"/default/*/iova/findings.tsv ||
+	fail "scripts/fuzz by default: align-ilog2's cause not in findings.tsv"
 finish
