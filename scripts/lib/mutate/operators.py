@@ -11,6 +11,7 @@ Operators (the name each mutant carries):
             compound assignments alike
   const     an integer literal N to N+1 and N-1 (0 to 1 only)
   negate    the condition of an if, while, do, for or ?: as !(...)
+  drop_operand  one operand of && or || removed, the other kept
   drop_call a call made as a statement, removed (its ';' is left)
   drop_assign an assignment, compound assignment, ++ or -- made as a
             statement, removed
@@ -52,8 +53,8 @@ GFP = {"GFP_ATOMIC": ["GFP_KERNEL", "GFP_NOWAIT"],
        "GFP_KERNEL": ["GFP_ATOMIC", "GFP_NOWAIT"],
        "GFP_NOWAIT": ["GFP_ATOMIC", "GFP_KERNEL"]}
 # The order of operators at one spot, for duplicates by text.
-ORDER = ["rel", "arith", "const", "negate", "drop_call", "drop_assign",
-         "swap", "gfp"]
+ORDER = ["rel", "arith", "const", "negate", "drop_operand", "drop_call",
+         "drop_assign", "swap", "gfp"]
 STMT_PARENTS = ("CompoundStmt", "IfStmt", "CaseStmt", "DefaultStmt",
                 "LabelStmt")
 INT = re.compile(r"^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)$")
@@ -163,6 +164,20 @@ class _Gen:
         name = "rel" if table is REL else "arith"
         for r in table[op]:
             self.add(at, at + len(op), r, name)
+        if op in ("&&", "||"):
+            self.drop_operand(node)
+
+    def drop_operand(self, node):
+        """a && b (or ||) to b, and to a: the operand that stays binds
+        at least as tightly as the operator did, so no parentheses are
+        needed; the removed text leaves its line breaks."""
+        kids = [self.extent(k) for k in node.get("inner", []) if k]
+        if len(kids) != 2 or None in kids:
+            return
+        (la, lz), (ra, rz) = kids
+        for a, z in ((la, ra), (lz, rz)):
+            self.add(a, z, "\n" * self.text.count("\n", a, z),
+                     "drop_operand")
 
     def literal(self, node):
         b, e = node_range(node, self.src)
