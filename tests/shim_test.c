@@ -361,7 +361,37 @@ static bool test_might_alloc(void)
 		      "MIGHT_SLEEP test_might_alloc"));
 	shim_finding_line(shim_first_finding(), line, sizeof(line));
 	CHECK(!strncmp(line, at, strlen(at)));
-	CHECK(strstr(line, ": sleeping function called with a spinlock held"));
+	CHECK(strstr(line, ": sleeping function called from atomic context"));
+	return true;
+}
+
+/* The slab asks might_alloc() itself, at its caller's line; interrupts
+ * or preemption off are atomic context as a held lock is. */
+static bool test_alloc_in_atomic(void)
+{
+	const char *at = "MIGHT_SLEEP test_alloc_in_atomic at tests/shim_test.c:";
+	unsigned long flags;
+	char line[256];
+	void *a, *b, *c;
+
+	setup();
+	a = kmalloc(8, GFP_KERNEL);		/* may sleep: process context */
+	local_irq_save(flags);
+	b = kmalloc(8, GFP_ATOMIC);
+	CHECK_EQ(shim_nr_findings(), 0);
+	c = kmalloc(8, GFP_KERNEL);
+	local_irq_restore(flags);
+	CHECK_EQ(shim_nr_findings(), 1);
+	shim_finding_line(shim_first_finding(), line, sizeof(line));
+	CHECK(!strncmp(line, at, strlen(at)));
+	preempt_disable();
+	kfree(kmalloc(8, GFP_NOWAIT));
+	preempt_enable();
+	kfree(kmalloc(8, GFP_KERNEL));		/* preemptible again */
+	CHECK_EQ(shim_nr_findings(), 1);
+	kfree(a);
+	kfree(b);
+	kfree(c);
 	return true;
 }
 
@@ -383,5 +413,6 @@ int main(void)
 	RUN_TEST(&t, test_rcu);
 	RUN_TEST(&t, test_warn_recorded);
 	RUN_TEST(&t, test_might_alloc);
+	RUN_TEST(&t, test_alloc_in_atomic);
 	return check_summary(&t);
 }

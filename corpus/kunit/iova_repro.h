@@ -173,6 +173,16 @@ static void expect_no_complaint(void)
 	EXPECT(!w, "%s", w ? shim_finding_line(w, line, sizeof(line)) : "");
 }
 
+/* The last iova_cache_put() gave back every kmem_cache the first
+ * iova_cache_get() made. */
+static void expect_caches_gone(void)
+{
+	const char *name = shim_cache_since_mark();
+
+	EXPECT(!name, "kmem_cache %s still exists after the last iova_cache_put()",
+	       name);
+}
+
 /* After every op: no complaint, every struct iova the API gave still
  * holds its range (a reservation: some of what was reserved). */
 static void checks(void)

@@ -243,7 +243,7 @@ class KGen(repro_c.Gen):
                       f"{limit:#x}, {aligned});")
             return
         flush = "true" if len(rec.nums) > 2 and rec.nums[2] else "false"
-        self.emit(f"held[@{k}@].lo = alloc_iova_fast(iovad, {size}, "
+        self.fast(f"held[@{k}@].lo = alloc_iova_fast(iovad, {size}, "
                   f"{limit:#x}, {flush});")
         if self.must(i, rec):
             self.emit(f"KUNIT_EXPECT_NE(test, held[@{k}@].lo, 0UL);")
@@ -255,7 +255,7 @@ class KGen(repro_c.Gen):
         k, off = self.owner(pfn)
         if k is None:
             if rec.kind == "free_iova_fast":
-                self.emit(f"free_iova_fast(iovad, {pfn:#x}, {rec.nums[1]});")
+                self.fast(f"free_iova_fast(iovad, {pfn:#x}, {rec.nums[1]});")
             elif rec.kind == "free_iova":
                 self.emit(f"free_iova(iovad, {pfn:#x});")
             return
@@ -265,7 +265,7 @@ class KGen(repro_c.Gen):
         elif rec.kind == "__free_iova":
             self.emit(f"__free_iova(iovad, held[@{k}@].iova);")
         else:
-            self.emit(f"free_iova_fast(iovad, held[@{k}@].lo, "
+            self.fast(f"free_iova_fast(iovad, held[@{k}@].lo, "
                       f"{rec.nums[1]});")
         del self.held[self.recs_lohi[k][0]]
         if rec.kind == "free_iova_fast":

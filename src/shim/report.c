@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <linux/gfp.h>
+
 #include <shim/kcov.h>
 #include <shim/report.h>
 #include <shim/shim.h>
@@ -85,7 +87,14 @@ void shim_might_sleep(const char *file, int line, const char *func)
 {
 	if (locks_held)
 		shim_record("MIGHT_SLEEP", file, line, func,
-			    "sleeping function called with a spinlock held");
+			    "sleeping function called from atomic context");
+}
+
+void shim_might_alloc(unsigned int gfp, const char *file, int line,
+		      const char *func)
+{
+	if (gfpflags_allow_blocking(gfp))
+		shim_might_sleep(file, line, func);
 }
 
 int shim_locks_held(void)

@@ -31,6 +31,7 @@ struct kmem_cache {
 	void (*ctor)(void *obj);
 	unsigned long live;
 	struct kmem_cache *next;	/* registry, for leak reports */
+	unsigned long seq;		/* order of creation: 1, 2, ... */
 	bool destroyed;
 };
 
@@ -52,8 +53,11 @@ static struct kmem_cache percpu_cache = { .name = "percpu", .align = 16 };
 static struct kmem_cache sheaf_cache = { .name = "slab_sheaf", .align = 16 };
 static struct kmem_cache *caches;
 
+static unsigned long cache_seq, cache_mark_seq;
+
 static void cache_register(struct kmem_cache *s)
 {
+	s->seq = ++cache_seq;
 	s->next = caches;
 	caches = s;
 }
@@ -422,6 +426,22 @@ void *shim_percpu_block(size_t size, const char *site)
 void shim_percpu_block_free(void *obj)
 {
 	obj_free(obj, obj_hdr(obj, __func__));
+}
+
+void shim_cache_mark(void)
+{
+	cache_mark_seq = cache_seq;
+}
+
+/* The caches list is newest first: the oldest one left is its last. */
+const char *shim_cache_since_mark(void)
+{
+	const struct kmem_cache *s;
+	const char *name = NULL;
+
+	for (s = caches; s && s->seq > cache_mark_seq; s = s->next)
+		name = s->name;
+	return name;
 }
 
 unsigned long shim_cache_live(const struct kmem_cache *s)

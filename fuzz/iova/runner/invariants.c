@@ -17,7 +17,9 @@
  *   TREE_EQUALS_MODEL  tree entries and cached pfns are exactly the
  *                      model's; the tree is structurally valid
  *   FIND_FREE          find_iova() finds exactly what is in the tree
- *   NO_LEAK            nothing the shim handed out survives the domain
+ *   NO_LEAK            nothing the shim handed out survives the domain,
+ *                      and no kmem_cache outlives the last
+ *                      iova_cache_put()
  *   WARN, MAPLE_CHECK, MIGHT_SLEEP
  *                      kernel code complained (a WARN_ON, a maple-tree
  *                      self-check, sleeping in atomic context)

@@ -136,7 +136,8 @@ static bool call_alloc(struct op_rec *rec, bool fast, unsigned long size,
 	if (fast) {
 		run.fast_used = true;
 		raw(RAW_ALLOC_FAST, size, limit, flag);
-		KERNEL(lo = alloc_iova_fast(&run.iovad, size, limit, flag));
+		KERNEL_ATOMIC(lo = alloc_iova_fast(&run.iovad, size, limit,
+						   flag));
 		*iova = lo ? find_iova(&run.iovad, lo) : NULL;
 		if (lo && !*iova) {
 			cause_probe_find(lo);

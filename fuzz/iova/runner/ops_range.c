@@ -45,7 +45,7 @@ bool run_free(const struct prog_op *op)
 		KERNEL(__free_iova(&run.iovad, iova));
 	} else {
 		raw(RAW_FREE_FAST, lo, r->req_size, 0);
-		KERNEL(free_iova_fast(&run.iovad, lo, r->req_size));
+		KERNEL_ATOMIC(free_iova_fast(&run.iovad, lo, r->req_size));
 	}
 	rec->injected = shim_op_stats()->injected;
 	idx = model_find(&run.m, lo);

@@ -34,7 +34,9 @@ static bool said_in_iova(const struct shim_finding *f)
  * live: NO_LEAK iova_magazine).  A complaint of iova.c's own (a WARN_ON
  * in the insert a broken search reached) is one more promise the op
  * broke, named by the same cause, in the path up to the complaint; one
- * made elsewhere (the maple tree's) is named by where it was made.
+ * made elsewhere (the maple tree's) is named by where it was made, and
+ * so is sleeping in atomic context: the call that may sleep is the bug,
+ * whichever decision led to it.
  */
 static void settle_own(void)
 {
@@ -43,7 +45,8 @@ static void settle_own(void)
 	snprintf(run.cause, sizeof(run.cause), "%s %s", run.inv, run.where);
 	run.cause_why[0] = '\0';
 	cause_print_path();
-	if (run.kernel_said && !said_in_iova(f))
+	if (run.kernel_said &&
+	    (!said_in_iova(f) || !strcmp(f->kind, "MIGHT_SLEEP")))
 		return;
 	if (!strcmp(run.inv, "NO_LEAK") && run.leaked[0]) {
 		snprintf(run.cause, sizeof(run.cause), "NO_LEAK %s",

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include <linux/iova.h>
+#include <linux/spinlock.h>
 #include <shim/kcov.h>
 
 #include "model.h"
@@ -145,6 +146,21 @@ extern struct run_stats run_stats_all;	/* over every run */
 		bool __was = shim_kcov_enable(true);			\
 		call;							\
 		shim_kcov_enable(__was);				\
+	} while (0)
+
+/*
+ * The DMA API maps and unmaps from any context, an interrupt handler's
+ * included, so alloc_iova_fast() and free_iova_fast() run with
+ * interrupts off: what may sleep in them (a GFP_KERNEL allocation) is a
+ * MIGHT_SLEEP finding, as CONFIG_DEBUG_ATOMIC_SLEEP makes it in a kernel.
+ */
+#define KERNEL_ATOMIC(call)						\
+	do {								\
+		unsigned long __irq;					\
+									\
+		local_irq_save(__irq);					\
+		KERNEL(call);						\
+		local_irq_restore(__irq);				\
 	} while (0)
 
 /* Room for one more element of @size bytes in a growable array. */

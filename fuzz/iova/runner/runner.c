@@ -117,6 +117,23 @@ static void name_leak(void)
 			      i ? "," : "", l.name[i]);
 }
 
+/*
+ * The last iova_cache_put() destroys the kmem_caches the first
+ * iova_cache_get() created: a cache still there after the run's put is
+ * memory the module never gives back, a leak as a lost object is.
+ */
+static bool caches_gone(void)
+{
+	const char *name = shim_cache_since_mark();
+
+	if (!name)
+		return true;
+	snprintf(run.leaked, sizeof(run.leaked), "kmem_cache %s", name);
+	return fail("NO_LEAK", "iova_cache_put", 0, 0,
+		    "kmem_cache %s still exists after the last iova_cache_put()",
+		    name);
+}
+
 bool domain_put(void)
 {
 	cause_op_begin();
@@ -275,6 +292,7 @@ const char *run_program(const uint8_t *data, size_t size,
 			run.prog.dom.nr_cpus, run.prog.dom.rcaches,
 			1UL << run.prog.dom.granule_shift, run.start_pfn,
 			opts->record->calls, 0, opts->record->cap };
+	shim_cache_mark();
 	run.cache_got = !iova_cache_get();
 	if (!run.cache_got)
 		fail("COMPLETE", "iova_cache_get", 0, 0, "iova_cache_get() failed");
@@ -286,6 +304,11 @@ const char *run_program(const uint8_t *data, size_t size,
 		if (run_drain(rec_new(OP_DRAIN, 0, 0, 0)) && full_check(true))
 			domain_put();
 	}
+	if (!run.inv) {
+		iova_cache_put();
+		run.cache_got = false;
+		caches_gone();
+	}
 	run_stats_all.ops += run.nr_recs;
 	run_stats_all.injected += shim_total_stats()->injected;
 	if (run.inv) {
@@ -293,7 +316,6 @@ const char *run_program(const uint8_t *data, size_t size,
 			run_report(data, size);
 		return run.inv;
 	}
-	iova_cache_put();
 	return NULL;
 }
 

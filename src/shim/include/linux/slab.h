@@ -14,6 +14,7 @@
 #include <linux/percpu.h>
 #include <linux/stddef.h>
 #include <linux/types.h>
+#include <shim/report.h>
 
 struct kmem_cache;
 /* A per-caller stash of preallocated objects (7.x); opaque, as there. */
@@ -122,11 +123,19 @@ shim_kmem_cache_create_null(const char *name, unsigned int size,
 				   __alignof__(struct s), flags,	\
 				   offsetof(struct s, field),		\
 				   sizeof_field(struct s, field), NULL)
-#define kmem_cache_alloc(s, gfp)	shim_kmem_cache_alloc(s, gfp, __func__)
-#define kmem_cache_zalloc(s, gfp)					\
-	shim_kmem_cache_alloc(s, (gfp) | __GFP_ZERO, __func__)
+/*
+ * Every allocation first asks might_alloc(), as the kernel's slab does:
+ * flags that may sleep, in atomic context, are a MIGHT_SLEEP finding at
+ * the caller's line, whether or not the allocation would have slept.
+ */
+#define shim_might_alloc_here(gfp)					\
+	shim_might_alloc(gfp, __FILE__, __LINE__, __func__)
+#define kmem_cache_alloc(s, gfp)					\
+	(shim_might_alloc_here(gfp), shim_kmem_cache_alloc(s, gfp, __func__))
+#define kmem_cache_zalloc(s, gfp)	kmem_cache_alloc(s, (gfp) | __GFP_ZERO)
 #define kmem_cache_alloc_bulk(s, gfp, nr, p)				\
-	shim_kmem_cache_alloc_bulk(s, gfp, nr, p, __func__)
+	(shim_might_alloc_here(gfp),					\
+	 shim_kmem_cache_alloc_bulk(s, gfp, nr, p, __func__))
 #define kmem_cache_alloc_node(s, gfp, node) kmem_cache_alloc(s, gfp)
 #define kmem_cache_alloc_lru(s, lru, gfp)	kmem_cache_alloc(s, gfp)
 
@@ -150,13 +159,16 @@ void kmem_cache_return_sheaf(struct kmem_cache *s, gfp_t gfp,
 unsigned int kmem_cache_sheaf_size(struct slab_sheaf *sheaf);
 
 #define kmem_cache_prefill_sheaf(s, gfp, size)				\
-	shim_kmem_cache_prefill_sheaf(s, gfp, size, __func__)
+	(shim_might_alloc_here(gfp),					\
+	 shim_kmem_cache_prefill_sheaf(s, gfp, size, __func__))
 #define kmem_cache_refill_sheaf(s, gfp, sheafp, size)			\
-	shim_kmem_cache_refill_sheaf(s, gfp, sheafp, size, __func__)
+	(shim_might_alloc_here(gfp),					\
+	 shim_kmem_cache_refill_sheaf(s, gfp, sheafp, size, __func__))
 #define kmem_cache_alloc_from_sheaf(...)				\
 	kmem_cache_alloc_from_sheaf_noprof(__VA_ARGS__)
 
-#define kmalloc(size, gfp)		shim_kmalloc(size, gfp, __func__)
+#define kmalloc(size, gfp)						\
+	(shim_might_alloc_here(gfp), shim_kmalloc(size, gfp, __func__))
 #define kzalloc(size, gfp)		kmalloc(size, (gfp) | __GFP_ZERO)
 #define kmalloc_array(n, size, gfp)	kmalloc(size_mul(n, size), gfp)
 #define kcalloc(n, size, gfp)		kzalloc(size_mul(n, size), gfp)
@@ -164,7 +176,8 @@ unsigned int kmem_cache_sheaf_size(struct slab_sheaf *sheaf);
 #define kzalloc_node(size, gfp, node)	kzalloc(size, gfp)
 #define kmalloc_array_node(n, size, gfp, node) kmalloc_array(n, size, gfp)
 #define kcalloc_node(n, size, gfp, node) kcalloc(n, size, gfp)
-#define krealloc(p, size, gfp)		shim_krealloc(p, size, gfp, __func__)
+#define krealloc(p, size, gfp)						\
+	(shim_might_alloc_here(gfp), shim_krealloc(p, size, gfp, __func__))
 #define krealloc_array(p, n, size, gfp)	krealloc(p, size_mul(n, size), gfp)
 #define kvmalloc(size, gfp)		kmalloc(size, gfp)
 #define kvzalloc(size, gfp)		kzalloc(size, gfp)

@@ -70,15 +70,18 @@ typedef spinlock_t raw_spinlock_t;
 			 "assert_spin_locked failed: " #l);		\
 } while (0)
 
-#define local_irq_save(f)	((f) = 0)
-#define local_irq_restore(f)	((void)(f))
-#define local_irq_disable()	do { } while (0)
-#define local_irq_enable()	do { } while (0)
-#define preempt_disable()	do { } while (0)
-#define preempt_enable()	do { } while (0)
-#define preempt_disable_notrace()	do { } while (0)
-#define preempt_enable_notrace()	do { } while (0)
-#define preempt_enable_no_resched()	do { } while (0)
+/* Interrupts or preemption off are atomic context as a held lock is:
+ * might_sleep() there is a finding (a caller of the DMA API may be an
+ * interrupt handler, and says so with local_irq_save()). */
+#define local_irq_save(f)	do { (f) = 0; shim_lock_acquired(); } while (0)
+#define local_irq_restore(f)	do { (void)(f); shim_lock_released(); } while (0)
+#define local_irq_disable()	shim_lock_acquired()
+#define local_irq_enable()	shim_lock_released()
+#define preempt_disable()	shim_lock_acquired()
+#define preempt_enable()	shim_lock_released()
+#define preempt_disable_notrace()	preempt_disable()
+#define preempt_enable_notrace()	preempt_enable()
+#define preempt_enable_no_resched()	preempt_enable()
 #define migrate_disable()	do { } while (0)
 #define migrate_enable()	do { } while (0)
 #define local_bh_disable()	do { } while (0)

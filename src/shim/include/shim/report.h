@@ -11,6 +11,9 @@ __attribute__((format(printf, 1, 2)))
 void shim_printk(const char *fmt, ...);
 void shim_dump_stack(const char *file, int line, const char *func);
 void shim_might_sleep(const char *file, int line, const char *func);
+/* might_alloc(gfp): might_sleep() when @gfp may block (direct reclaim). */
+void shim_might_alloc(unsigned int gfp, const char *file, int line,
+		      const char *func);
 int shim_locks_held(void);
 void shim_lock_acquired(void);
 void shim_lock_released(void);

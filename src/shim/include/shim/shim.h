@@ -49,6 +49,10 @@ unsigned int shim_rcu_pending(void);
 /* ---- slab accounting ---- */
 unsigned long shim_live_objects(void);
 unsigned long shim_cache_live(const struct kmem_cache *s);
+/* Caches made after the mark and not destroyed: the name of the first,
+ * or NULL.  A module's last put gives back what its first get made. */
+void shim_cache_mark(void);
+const char *shim_cache_since_mark(void);
 /* Every cache: name, object size (0 for kmalloc, percpu and sheaf
  * containers, whose objects vary), alignment as created, live objects. */
 typedef void (*shim_cache_fn)(void *arg, const char *name, unsigned int size,
