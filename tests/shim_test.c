@@ -10,6 +10,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/workqueue.h>
 #include <shim/shim.h>
 
@@ -371,6 +372,7 @@ static bool test_alloc_in_atomic(void)
 {
 	const char *at = "MIGHT_SLEEP test_alloc_in_atomic at tests/shim_test.c:";
 	unsigned long flags;
+	spinlock_t l;
 	char line[256];
 	void *a, *b, *c;
 
@@ -389,6 +391,15 @@ static bool test_alloc_in_atomic(void)
 	preempt_enable();
 	kfree(kmalloc(8, GFP_KERNEL));		/* preemptible again */
 	CHECK_EQ(shim_nr_findings(), 1);
+	/* The string and per-CPU allocators ask as well. */
+	spin_lock_init(&l);
+	spin_lock(&l);
+	kfree(kmemdup("x", 2, GFP_ATOMIC));
+	CHECK_EQ(shim_nr_findings(), 1);
+	kfree(kstrdup("x", GFP_KERNEL));
+	free_percpu(__alloc_percpu(8, 8));
+	spin_unlock(&l);
+	CHECK_EQ(shim_nr_findings(), 3);
 	kfree(a);
 	kfree(b);
 	kfree(c);

@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 
+import findings
 from kunit_standalone import run_runner
 from relink import SetupError
 
@@ -56,22 +57,14 @@ class Contract:
 
 
 def iova_known(path):
-    """The known signatures in @path the iova target can give: all
-    but the maple contract target's (MAPLE_CONTRACT ...)."""
-    out = []
-    with open(path, errors="replace") as f:
-        for ln in f:
-            ln = ln.split("#", 1)[0].strip()
-            if ln and not ln.startswith("MAPLE_CONTRACT "):
-                out.append(ln)
-    return out
+    """The known signatures in @path the iova target can give, sorted:
+    all but the maple contract target's (MAPLE_CONTRACT ...)."""
+    return sorted(s for s in findings.read_known([path])
+                  if not s.startswith("MAPLE_CONTRACT "))
 
 
 class Fuzz:
-    def __init__(self, build, rel, ws, seconds, top, known):
-        if known and iova_known(known):	# mutate_cli said so first
-            raise SetupError(f"suite fuzz: {known} lists findings of the "
-                             "iova target")
+    def __init__(self, build, rel, ws, seconds, top):
         self.name = f"fuzz:{seconds}"
         self.ws, self.seconds, self.top = ws, seconds, top
         self.relinker = build.target(f"iovafuzz_fuzz_{build.id}",

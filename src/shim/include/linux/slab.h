@@ -123,13 +123,7 @@ shim_kmem_cache_create_null(const char *name, unsigned int size,
 				   __alignof__(struct s), flags,	\
 				   offsetof(struct s, field),		\
 				   sizeof_field(struct s, field), NULL)
-/*
- * Every allocation first asks might_alloc(), as the kernel's slab does:
- * flags that may sleep, in atomic context, are a MIGHT_SLEEP finding at
- * the caller's line, whether or not the allocation would have slept.
- */
-#define shim_might_alloc_here(gfp)					\
-	shim_might_alloc(gfp, __FILE__, __LINE__, __func__)
+/* Every allocation first asks might_alloc(), as the kernel's slab does. */
 #define kmem_cache_alloc(s, gfp)					\
 	(shim_might_alloc_here(gfp), shim_kmem_cache_alloc(s, gfp, __func__))
 #define kmem_cache_zalloc(s, gfp)	kmem_cache_alloc(s, (gfp) | __GFP_ZERO)

@@ -14,6 +14,14 @@ void shim_might_sleep(const char *file, int line, const char *func);
 /* might_alloc(gfp): might_sleep() when @gfp may block (direct reclaim). */
 void shim_might_alloc(unsigned int gfp, const char *file, int line,
 		      const char *func);
+/*
+ * What every allocating API of the shim asks first, as the kernel's
+ * allocators do: flags that may sleep, in atomic context, are a
+ * MIGHT_SLEEP finding at the caller's line, whether or not the
+ * allocation would have slept.
+ */
+#define shim_might_alloc_here(gfp)					\
+	shim_might_alloc(gfp, __FILE__, __LINE__, __func__)
 int shim_locks_held(void);
 void shim_lock_acquired(void);
 void shim_lock_released(void);
