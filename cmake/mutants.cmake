@@ -78,7 +78,7 @@ endfunction()
 # Mutants whose input is a sanitizer report, which ends the process:
 # nothing is dropped in-process.
 set(IOVAFUZZ_GO_ON_SANITIZER depot-pop-size reserve-frees-held
-    stale-cached32-node small-magazines-mutant)
+    stale-cached32-node small-magazines-mutant hints-at-anchor-mutant)
 # Mutants whose every run leaks process memory (a kmem_cache never
 # destroyed): each run is the finding, and libFuzzer runs every input
 # twice to look for the leak, so no count is exact.

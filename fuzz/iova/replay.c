@@ -77,6 +77,7 @@ static int replay_file(const char *path)
 	}
 	if (opts.verbose)
 		printf("== %s (%zu bytes)\n", path, n);
+	run_pin_at_death(buf, n);
 	inv = run_program(buf, n, &opts);
 	if (inv) {
 		printf("FAIL %s: %s\n", path, inv);

@@ -80,6 +80,9 @@ void run_discard(void);
 /* The replayer: name findings by a run with every check after every op,
  * in a process of its own (/proc/self/exe --pin, program on stdin). */
 extern bool run_pin_by_exec;
+/* The replayer: a sanitizer report ending the run of @data is named at
+ * the op the state first departs from the model, if that is no later. */
+void run_pin_at_death(const uint8_t *data, size_t size);
 /* The signature of the last run's finding, and how it was found. */
 const char *run_signature(const char **why);
 

@@ -50,21 +50,21 @@ PROG = "findings.py"
 
 from signature import (  # noqa: E402,F401
     crash_class, first_frame, parse_frame, reached, read_bytes, replay,
-    replay_env, replay_signature, signature, write_bytes)
+    replay_env, replay_signature, signature, symptom, write_bytes)
 from minimize import Minimizer, minimize_program  # noqa: E402,F401
 
 
 def minimize(args, cmd, path, out_path):
     """Minimize path into out_path; its signature, or None if path
     reproduces no finding (out_path is then not written)."""
-    want, _ = replay_signature(cmd, path, args.tree, args.timeout)
+    want, out = replay_signature(cmd, path, args.tree, args.timeout)
     if want is None:
         return None
     data = read_bytes(path)
     with tempfile.TemporaryDirectory(prefix="iovafuzz-min.") as tmp:
         m = Minimizer(cmd, args.tree, want, args.header, args.op_size,
                       args.max_candidates, args.max_seconds, args.timeout,
-                      tmp)
+                      tmp, symptom(out))
         if getattr(args, "simplify", None):
             small = minimize_program(m, data, args.simplify)
         else:

@@ -10,7 +10,7 @@ import tempfile
 import time
 
 import cli
-from signature import read_bytes, replay_signature, write_bytes
+from signature import read_bytes, replay_signature, symptom, write_bytes
 
 die = cli.die_as("findings.py")
 
@@ -23,13 +23,15 @@ class Budget(Exception):
 
 class Minimizer:
     """ddmin over the ops of an input; a candidate is interesting iff its
-    replay gives the wanted signature.  The candidate count bounds it (the
-    result is then a function of the input); the wall clock is a safety
-    cap only."""
+    replay gives the wanted signature, by the same symptom (a sanitizer
+    report stays one: signature.symptom()).  The candidate count bounds
+    it (the result is then a function of the input); the wall clock is a
+    safety cap only."""
 
     def __init__(self, cmd, tree, want, header, op_size, max_candidates,
-                 max_seconds, timeout, tmpdir):
+                 max_seconds, timeout, tmpdir, want_symptom=None):
         self.cmd, self.tree, self.want = cmd, tree, want
+        self.want_symptom = want_symptom
         self.header, self.op_size = header, op_size
         self.left = max_candidates
         self.deadline = time.monotonic() + max_seconds
@@ -48,9 +50,10 @@ class Minimizer:
         self.left -= 1
         with open(self.path, "wb") as f:
             f.write(data)
-        sig, _ = replay_signature(self.cmd, self.path, self.tree,
-                                  self.timeout)
-        self.seen[data] = sig == self.want
+        sig, out = replay_signature(self.cmd, self.path, self.tree,
+                                    self.timeout)
+        self.seen[data] = sig == self.want and \
+            symptom(out) == self.want_symptom
         return self.seen[data]
 
     def ddmin(self, data):

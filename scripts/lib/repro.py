@@ -439,15 +439,15 @@ def main(argv):
     with tempfile.TemporaryDirectory(prefix="iovafuzz-repro.") as tmp:
         src = os.path.join(tmp, "input.bin")
         to_bin(prog, args.input, src)
-        want, _ = findings.replay_signature(cmd, src, args.tree,
-                                            args.timeout)
+        want, out = findings.replay_signature(cmd, src, args.tree,
+                                              args.timeout)
         if want is None:
             print(f"{PROG}: {args.input} reproduces no finding",
                   file=sys.stderr)
             return 1
         m = findings.Minimizer(cmd, args.tree, want, 0 if maple else 2, 4,
                                args.max_candidates, args.max_seconds,
-                               args.timeout, tmp)
+                               args.timeout, tmp, findings.symptom(out))
         small = findings.minimize_program(m, findings.read_bytes(src),
                                           prog)
     binp = os.path.join(out_dir, "min.bin")

@@ -105,6 +105,14 @@ def reached(output):
     return cls or ""
 
 
+def symptom(output):
+    """The class of the sanitizer or engine report an output holds (it
+    may be named by an earlier op's departure), None for the harness's
+    own: minimizing keeps it, so that a reproducer fails as the report
+    did, where the maintainer runs it."""
+    return crash_class(output.splitlines())[0]
+
+
 def signature(output, tree=None):
     """The signature of the finding an output reports, or None: its
     cause, the same whichever op or invariant reached it."""

@@ -85,6 +85,11 @@ const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
  * tree's own free_cpu_cached_iovas()/free_global_cached_iovas()). */
 void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu);
 void glue_flush_global(struct iova_domain *iovad);
+/* The function of iova.c each of them calls: for a CPU's magazines
+ * (@depot false) or the depot; NULL without a magazine walker.  A cached
+ * range lost in a flush is named by the one that emptied its place,
+ * whoever called it (fuzz/iova/runner/cause.c). */
+const char *glue_flush_fn(bool depot);
 
 enum glue_kind { GLUE_NONE, GLUE_IOVA, GLUE_MARKER };
 

@@ -124,6 +124,11 @@ void glue_flush_global(struct iova_domain *iovad)
 {
 	free_global_cached_iovas(iovad);
 }
+
+const char *glue_flush_fn(bool depot)
+{
+	return depot ? "free_global_cached_iovas" : "free_cpu_cached_iovas";
+}
 #else
 /*
  * No magazine walker knows this design: ranges freed with
@@ -155,6 +160,11 @@ void glue_flush_cpu(struct iova_domain *iovad, unsigned int cpu)
 
 void glue_flush_global(struct iova_domain *iovad)
 {
+}
+
+const char *glue_flush_fn(bool depot)
+{
+	return NULL;
 }
 #endif
 

@@ -13,6 +13,8 @@ struct walk_ctx {
 	void *arg;
 	const struct iova *last;	/* in-order predecessor */
 	const char *why;		/* first defect found */
+	const struct rb_node *hint[2];	/* where searches start */
+	bool hint_seen[2];
 };
 
 GLUE_NOCOV
@@ -69,6 +71,8 @@ static int check_subtree(const struct rb_node *node,
 	if (c->why)
 		return -1;
 	c->last = cur;
+	c->hint_seen[0] |= node == c->hint[0];
+	c->hint_seen[1] |= node == c->hint[1];
 	if (c->fn && node != &c->iovad->anchor.node)
 		c->fn(c->arg, cur->pfn_lo, cur->pfn_hi, false);
 	right = check_subtree(node->rb_right, node, c);
@@ -79,6 +83,24 @@ static int check_subtree(const struct rb_node *node,
 		return -1;
 	}
 	return left + rb_is_black(node);
+}
+
+/*
+ * The nodes searches start from, where the design keeps them (the
+ * cached_node and cached32_node of 6.12): each must be a node of the
+ * tree, as the next search dereferences it.  One left on a freed node is
+ * a use-after-free waiting for that search; seen here, it is named by
+ * the op that left it (cmake/tree.cmake compiles this where they exist).
+ */
+GLUE_NOCOV
+static void hints_of(struct iova_domain *iovad, struct walk_ctx *c)
+{
+#if IOVAFUZZ_RB_HINTS
+	c->hint[0] = iovad->cached_node;
+	c->hint[1] = iovad->cached32_node;
+#else
+	c->hint_seen[0] = c->hint_seen[1] = true;
+#endif
 }
 
 /* One pass for the check and the walk: a full comparison reads every
@@ -95,10 +117,15 @@ const char *glue_check_walk(struct iova_domain *iovad, glue_entry_fn fn,
 		return "rbtree: empty (the anchor is missing)";
 	if (rb_is_red(root))
 		return "rbtree: red root";
+	hints_of(iovad, &c);
 	if (check_subtree(root, NULL, &c) < 0)
 		return c.why;
 	if (c.last != &iovad->anchor)
 		return "rbtree: the anchor is not the last node";
+	if (!c.hint_seen[0])
+		return "rbtree: cached_node is not a node of the tree";
+	if (!c.hint_seen[1])
+		return "rbtree: cached32_node is not a node of the tree";
 	return NULL;
 }
 

@@ -19,6 +19,7 @@ top=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
 id=mut_${name//[^A-Za-z0-9_]/_}
 dir=$build/tests/mutants
 [[ -x $dir/iovafuzz_replay_$id ]] || dir=$build/ports	# mutants of the port
+[[ -x $dir/iovafuzz_replay_$id ]] || dir=$build/tests/variants	# of a variant
 replay=$dir/iovafuzz_replay_$id
 [[ -x $replay ]] || die "no $replay: build mutant $name in $build first"
 tree=$build/mutants/$name	# where cmake/mutants.cmake patched it

@@ -149,6 +149,18 @@ void settle_cached_cpus(bool previous)
 	}
 }
 
+/*
+ * Cached range @idx left the magazines but is still in the tree: where the
+ * last walk before this op saw it (a CPU's magazines, or the depot: cpu
+ * ~0u), for cause.c to name the flush of that place.
+ */
+void note_lost_cached(unsigned int idx)
+{
+	settle_cached_cpus(run.synced_at == run.nr_recs);
+	run.lost_cpu = model_at(&run.m, idx)->cpu;
+	run.lost_cached = true;
+}
+
 /* The last walk becomes the one before; a new one starts empty. */
 static void new_walk(void)
 {

@@ -32,7 +32,7 @@
  * the op) is named by that look-up's path.
  *
  * The op is the one after which the state first departs from the model
- * (pin.c).  Paths are recorded in the san flavour only (the replayer,
+ * (pin.c), or the domain's init ("init" in how it was named).  Paths are recorded in the san flavour only (the replayer,
  * which names findings); elsewhere a finding keeps the invariant and the
  * op or defect it was seen at.
  */
@@ -42,6 +42,7 @@
 
 #include <shim/kcov.h>
 
+#include "glue.h"
 #include "run.h"
 
 /* ---- the op's path ---- */
@@ -54,7 +55,7 @@ void cause_reset(void)
 /* A new op: its path is recorded afresh. */
 void cause_op_begin(void)
 {
-	run.blame_first = run.blame_flush = false;
+	run.blame_first = run.blame_flush = run.lost_cached = false;
 	shim_kcov_reset();
 }
 
@@ -267,6 +268,41 @@ static bool name_flush(char *buf, size_t len, char *why, size_t wlen,
 }
 
 /*
+ * A cached range a flush lost (still in the tree, in no magazine) is the
+ * flush's of its place, the CPU's magazines or the depot, whoever called
+ * it (a flushing alloc_iova_fast(), the harness's flush op): named by the
+ * first call of that function (glue_flush_fn()) in the path up to event
+ * @n, with its own last decision.  False if it made none.
+ */
+static bool name_lost(char *buf, size_t len, char *why, size_t wlen,
+		      const uintptr_t *ev, size_t n)
+{
+	const char *fn = glue_flush_fn(run.lost_cpu == ~0u);
+	struct decider d;
+	char text[160];
+	size_t i;
+
+	for (i = 0; fn && i < n; i++) {
+		const struct site *s = site_of(ev[i] >> 1);
+
+		if (s->ours && !(ev[i] & 1) && !strcmp(s->func, fn))
+			break;
+	}
+	if (!fn || i == n)
+		return false;
+	d = decided(ev, i, n);
+	if (!d.line || !decision_at(d.line, text, sizeof(text)))
+		snprintf(buf, len, "%s", d.func);
+	else
+		snprintf(buf, len, "%s: %s", d.func, text);
+	snprintf(why, wlen, "op #%u (%s %s) lost a range %s held, in %s() at iova.c:%u",
+		 run.nr_recs - 1, run.inv, run.where,
+		 run.lost_cpu == ~0u ? "the depot" : "a CPU's magazines",
+		 d.func, d.line);
+	return true;
+}
+
+/*
  * With IOVAFUZZ_CAUSE_PATH set, the recorded path of the op a finding is
  * named by, on stderr: one line per block of iova.c, indented by call
  * depth, '?' where the statement is a decision (how the cause was
@@ -314,9 +350,10 @@ static void name_failure(char *buf, size_t len, const struct decider *d,
  * @stop (where kernel code complained; SIZE_MAX: the op's end): the last
  * call of the entry point, whose outcome the caller saw, or, where the
  * model says a flushing request's first search should not have failed,
- * the first; for what the flush between them left (a range lost from
- * the magazines), the flush, as the caller's own call.  False if the op
- * did not enter iova.c (or no path was recorded).
+ * the first; a cached range a flush lost, the flush function of the
+ * place it was in (name_lost()); for what else the flush between them
+ * left (a range still in a magazine), the flush, as the caller's own
+ * call.  False if the op did not enter iova.c (or no path was recorded).
  */
 bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 {
@@ -324,7 +361,7 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 	bool lost;
 	size_t n = shim_kcov_read(&ev, &lost), entry;
 	struct decider d;
-	char text[320];
+	char text[320], op[16];
 	const char *fn;
 
 	if (stop < n)
@@ -335,6 +372,8 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 	fn = site_of(ev[entry] >> 1)->func;
 	if (run.blame_first && !strcmp(run.inv, "COMPLETE"))
 		entry = entry_call(ev, n, fn);
+	if (run.lost_cached && name_lost(buf, len, why, wlen, ev, n))
+		return true;
 	if (run.blame_flush && name_flush(buf, len, why, wlen, ev, entry))
 		return true;
 	d = decided(ev, entry, n);
@@ -346,10 +385,11 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 		name_failure(buf, len, &d, text);
 	else
 		snprintf(buf, len, "%s: %s", d.func, text);
+	snprintf(op, sizeof(op), "op #%u", run.nr_recs - 1);
 	snprintf(why, wlen,
-		 "op #%u (%s %s) entered %s(), decided in %s() at iova.c:%u%s",
-		 run.nr_recs ? run.nr_recs - 1 : 0, run.inv, run.where, fn,
-		 d.func, d.line, lost ? " (path cut short)" : "");
+		 "%s (%s %s) entered %s(), decided in %s() at iova.c:%u%s",
+		 run.nr_recs ? op : "init", run.inv, run.where, fn, d.func,
+		 d.line, lost ? " (path cut short)" : "");
 	return true;
 }
 

@@ -190,6 +190,8 @@ bool removed(unsigned int idx, const char *how, const char *tag)
 			forget(idx);
 			return true;
 		}
+		if (r->state == MS_CACHED && glue_caps.rcaches)
+			note_lost_cached(idx);
 		/* Without a walker, find_iova() is what still sees it. */
 		return fail(glue_caps.tree ? "TREE_EQUALS_MODEL" : "FIND_FREE",
 			    tag, r->lo, r->hi,

@@ -6,6 +6,7 @@
  * --pin), as a run that failed leaves state a second run would inherit;
  * its signature is taken when its op is not after this run's own.
  */
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,13 @@
 #include <shim/shim.h>
 
 #include "run.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PIN_AT_DEATH 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
 
 /* Did kernel code complain in the tree's iova.c (not in the maple tree
  * or another file it calls)? */
@@ -70,13 +78,14 @@ bool run_pin_by_exec;
  * it found nothing or could not run.
  */
 static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
-		   char *cause, size_t len, char *why, size_t wlen)
+		   bool mute, char *cause, size_t len, char *why, size_t wlen)
 {
 	char arg[16];
 
 	int in[2], out[2], status;
 	char buf[1024] = "", *nl, *p;
 	size_t got = 0;
+	bool written = true;
 	ssize_t k;
 	pid_t pid;
 
@@ -92,6 +101,8 @@ static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
 	if (!pid) {
 		dup2(in[0], 0);
 		dup2(out[1], 1);
+		if (mute)	/* its sanitizer report is this run's again */
+			dup2(open("/dev/null", O_WRONLY), 2);
 		close(in[1]);
 		close(out[0]);
 		/* Its allocations are this run's again: not logged twice. */
@@ -104,7 +115,7 @@ static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
 	close(in[0]);
 	close(out[1]);
 	if (pid > 0 && write(in[1], data, size) != (ssize_t)size)
-		size = 0;
+		written = false;
 	close(in[1]);
 	while (pid > 0 && got + 1 < sizeof(buf) &&
 	       (k = read(out[0], buf + got, sizeof(buf) - 1 - got)) > 0)
@@ -112,7 +123,7 @@ static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
 	buf[got] = '\0';
 	close(out[0]);
 	if (pid < 0 || waitpid(pid, &status, 0) != pid ||
-	    !WIFEXITED(status) || WEXITSTATUS(status) != 1 || !size)
+	    !WIFEXITED(status) || WEXITSTATUS(status) != 1 || !written)
 		return false;
 	p = strstr(buf, "signature: ");
 	nl = p ? strchr(p, '\n') : NULL;
@@ -129,10 +140,13 @@ static bool pinned(const uint8_t *data, size_t size, unsigned int unaligned,
 	return true;
 }
 
-/* The op of a signature's "cause: op #N ...". */
-static unsigned int op_of(const char *why, unsigned int none)
+/* The op of a signature's "cause: op #N ...", -1 for "cause: init ..."
+ * (the domain's init, before op #0). */
+static long op_of(const char *why, long none)
 {
-	return strncmp(why, "op #", 4) ? none : strtoul(why + 4, NULL, 10);
+	if (!strncmp(why, "init ", 5))
+		return -1;
+	return strncmp(why, "op #", 4) ? none : strtol(why + 4, NULL, 10);
 }
 
 /*
@@ -148,8 +162,8 @@ static bool passes_unaligned(const uint8_t *data, size_t size,
 
 	if (!r || r->kind != OP_ALLOC || !r->arg[2])
 		return false;
-	return !pinned(data, size, op + 1, cause, sizeof(cause), why,
-		       sizeof(why)) || op_of(why, op + 1) > op;
+	return !pinned(data, size, op + 1, false, cause, sizeof(cause), why,
+		       sizeof(why)) || op_of(why, op + 1) > (long)op;
 }
 
 /*
@@ -178,8 +192,9 @@ void cause_settle(const uint8_t *data, size_t size)
 	 * ops pick other ranges: a departure after the finding is
 	 * another's (the op is in "cause: op #N"). */
 	if (!run.opts->every_op && !run.kernel_said &&
-	    pinned(data, size, 0, cause, sizeof(cause), why, sizeof(why)) &&
-	    op_of(why, at) < at) {
+	    pinned(data, size, 0, false, cause, sizeof(cause), why,
+		   sizeof(why)) &&
+	    op_of(why, at) < (long)at) {
 		memcpy(run.cause, cause, sizeof(cause));
 		memcpy(run.cause_why, why, sizeof(why));
 	}
@@ -189,3 +204,43 @@ void cause_settle(const uint8_t *data, size_t size)
 		snprintf(run.cause_why + k, sizeof(run.cause_why) - k,
 			 "; it passes unaligned");
 }
+
+#ifdef PIN_AT_DEATH
+static const uint8_t *armed_data;
+static size_t armed_size;
+
+/*
+ * A sanitizer ends the run in op #nr_recs-1 (a use-after-free, an index
+ * out of bounds).  If the program departs from the model at that op or
+ * before it, every check after every op, the report is named there too:
+ * the read of a pointer an earlier op left dangling (a search's start
+ * node on a freed range) is that op's, whichever later op reads it.
+ * Printed after the sanitizer's report, where signature.py looks first.
+ */
+static void named_at_death(void)
+{
+	char cause[sizeof(run.cause)], why[sizeof(run.cause_why)];
+
+	if (armed_data && shim_kcov_built() &&
+	    pinned(armed_data, armed_size, 0, true, cause, sizeof(cause), why,
+		   sizeof(why)) &&
+	    op_of(why, run.nr_recs) < (long)run.nr_recs)
+		printf("signature: %s\ncause:     %s\n", cause, why);
+	fflush(stdout);
+}
+
+void run_pin_at_death(const uint8_t *data, size_t size)
+{
+	static bool set;
+
+	armed_data = data;
+	armed_size = size;
+	if (!set)
+		__sanitizer_set_death_callback(named_at_death);
+	set = true;
+}
+#else
+void run_pin_at_death(const uint8_t *data, size_t size)
+{
+}
+#endif

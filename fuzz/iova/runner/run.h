@@ -130,6 +130,9 @@ struct run_state {
 					 * should not have failed (cause.c) */
 	bool blame_flush;		/* a finding of what a flushing
 					 * request's flush left (cause.c) */
+	bool lost_cached;		/* a cached range was lost in a
+					 * flush: cpu ~0u is the depot */
+	unsigned int lost_cpu;
 	char cause[256];		/* the signature (cause.c) */
 	char leaked[128];		/* NO_LEAK: the caches of what leaked */
 	char cause_why[256];		/* how it was found */
@@ -247,6 +250,7 @@ bool check_tree(bool self_check);
 void cache_print_add(struct cache_print *p, unsigned long pfn,
 		     unsigned long pages, int delta);
 void settle_cached_cpus(bool previous);
+void note_lost_cached(unsigned int idx);
 bool sync_caches(void);
 
 /* report.c */
