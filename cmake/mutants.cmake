@@ -75,10 +75,11 @@ function(iovafuzz_mutant name base patch expect)
 	endif()
 endfunction()
 
-# Mutants whose input is a sanitizer report, which ends the process:
-# nothing is dropped in-process.
+# Mutants whose input is a sanitizer report or a kernel BUG, which ends
+# the process: nothing is dropped in-process.
 set(IOVAFUZZ_GO_ON_SANITIZER depot-pop-size reserve-frees-held
-    stale-cached32-node small-magazines-mutant hints-at-anchor-mutant)
+    stale-cached32-node small-magazines-mutant hints-at-anchor-mutant
+    init-rcaches-no-free)
 # Mutants whose every run leaks process memory (a kmem_cache never
 # destroyed): each run is the finding, and libFuzzer runs every input
 # twice to look for the leak, so no count is exact.

@@ -12,7 +12,7 @@ file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/corpus" "${WORK}/art")
 get_filename_component(lib "${FINDINGS}" DIRECTORY)
 execute_process(COMMAND python3 ${lib}/go_on.py --work ${WORK} --runs ${RUNS}
-			--max-procs 300 -- ${BIN} -reload=0 -max_len=1024
+			--max-procs 300 -- ${BIN} -reload=0 -max_len=1024 -timeout=25
 			-artifact_prefix=${WORK}/art/ ${WORK}/corpus ${SEEDS}
 		WORKING_DIRECTORY ${WORK}
 		RESULT_VARIABLE rc OUTPUT_FILE ${WORK}/fuzz.log

@@ -224,4 +224,24 @@ static void domain_put(void)
 	       shim_live_objects());
 }
 
+/* A new domain whose set-up fails its @nth allocation, sleeping ones
+ * included: if it failed, put_iova_domain() must work and leave nothing,
+ * and the domain is made again without the failure. */
+static void domain_init_failing(unsigned long nth)
+{
+	int err = 0;
+
+	memset(r, 0, sizeof(r));
+	init_iova_domain(&iovad, GRANULE, START_PFN);
+	if (RCACHES) {
+		shim_inject_nth_any(nth);
+		err = iova_domain_init_rcaches(&iovad);
+		shim_inject_nth(0);
+	}
+	if (err) {
+		domain_put();
+		domain_init();
+	}
+}
+
 #endif

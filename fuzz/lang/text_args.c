@@ -221,6 +221,10 @@ unsigned int text_op_args(const struct prog_op *op, struct text_arg *args)
 	case OP_REPEAT:
 		put(args, &n, "times", "%lu", prog_repeat(op));
 		break;
+	case OP_REINIT:
+		if (op->a % 64)
+			put(args, &n, "fail", "%lu", op->a % 64);
+		break;
 	default:
 		break;
 	}

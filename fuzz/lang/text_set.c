@@ -216,6 +216,17 @@ static const char *set_len(struct prog_op *op, const char *val)
 	return NULL;
 }
 
+/* The new domain's set-up fails its Nth allocation (runner.c). */
+static const char *set_reinit_fail(struct prog_op *op, const char *val)
+{
+	unsigned long v;
+
+	if (!num(val, 63, &v) || !v)
+		return "fail: want 1..63";
+	op->a = (op->a & ~63) | v;
+	return NULL;
+}
+
 static const char *set_repeat(struct prog_op *op, const char *val)
 {
 	unsigned long v;
@@ -245,6 +256,8 @@ const char *text_op_set(struct prog_op *op, const char *key, const char *val)
 		       set_len(op, val);
 	if (op->kind == OP_REPEAT)
 		return set_repeat(op, val);
+	if (op->kind == OP_REINIT && !strcmp(key, "fail"))
+		return set_reinit_fail(op, val);
 	if (!strcmp(key, "gap") || !strcmp(key, "deferred")) {
 		op->c = (op->c & ~1) | (key[0] == 'd');
 		return set_byte(&op->a, val, 255);

@@ -135,8 +135,16 @@ def static_limit(expr, dom):
 
 
 def crash_record(line, index, dom):
-    """The op a sanitizer stopped in, if its arguments need no run-time
-    state (an allocation under a fixed limit)."""
+    """The op a sanitizer (or a kernel BUG) stopped in, if its arguments
+    need no run-time state (an allocation under a fixed limit, a
+    re-init)."""
+    m = re.match(r"\s*reinit_domain\((?:fail=(\d+))?\)", line)
+    if m:
+        rec = repro_trace.Rec(repro_trace.REC.match(
+            f"  #{index}   put_iova_domain+init({m.group(1) or 0})"))
+        rec.glob = False
+        rec.crashed = True
+        return rec
     m = re.match(r"\s*(?:\w+\s*=\s*)?(alloc_iova(?:_fast)?)\(size=(\d+), "
                  r"limit=([^,]+), (aligned|flush)=(\d)\)", line)
     if not m:

@@ -178,7 +178,9 @@ class Gen:
             self.emit("glue_drain_deferred(&iovad);")
         elif rec.kind.startswith("put_iova_domain"):
             self.emit("domain_put();")
-            self.emit("domain_init();")
+            nth = rec.nums[0] if rec.nums else 0
+            self.emit(f"domain_init_failing({nth});" if nth else
+                      "domain_init();")
             self.held, self.cached = {}, []
 
     def skipped(self):
@@ -500,6 +502,26 @@ static void domain_put(void)
 	       "%%lu object(s) live after put_iova_domain()",
 	       shim_live_objects());
 }
+
+/* A new domain whose set-up fails its @nth allocation, sleeping ones
+ * included: if it failed, put_iova_domain() must work and leave nothing,
+ * and the domain is made again without the failure. */
+static void domain_init_failing(unsigned long nth)
+{
+	int err = 0;
+
+	memset(r, 0, sizeof(r));
+	init_iova_domain(&iovad, GRANULE, START_PFN);
+	if (RCACHES) {
+		shim_inject_nth_any(nth);
+		err = iova_domain_init_rcaches(&iovad);
+		shim_inject_nth(0);
+	}
+	if (err) {
+		domain_put();
+		domain_init();
+	}
+}
 """
 
 
@@ -546,16 +568,25 @@ void fail(const char *fmt, ...)
 }
 
 #define EXPECT(cond, ...) do { if (!(cond)) fail(__VA_ARGS__); } while (0)
+
+/* A kernel BUG breaks the contract too: the shim's BUG() aborts. */
+static void on_bug(int sig)
+{
+	(void)sig;
+	fprintf(stderr, "repro: op #%d %s: kernel BUG\n", cur_op, cur_what);
+	_exit(1);
+}
 """
     lines = [header(sig, "", build),
-             "#include <stdarg.h>\n#include <stdbool.h>\n#include <stdio.h>\n"
-             "#include <string.h>\n#include <unistd.h>\n\n"
+             "#include <signal.h>\n#include <stdarg.h>\n#include <stdbool.h>\n"
+             "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n\n"
              "#include <linux/iova.h>\n#include <shim/shim.h>\n\n"
              "/* Harness calls the kernel API has no name for. */\n"
              "#include \"glue.h\"\n\n",
              domain_defs(dom), fail, HELPERS % {"nres": max(g.nres, 1)},
              "\nint main(void)\n{\n",
              "\tint i;\n\n" if uses_loop(body) else "",
+             "\tsignal(SIGABRT, on_bug);\n",
              "\tshim_reset(NR_CPUS_USED);\n\tglue_register_classes();\n",
              "\tshim_cache_mark();\n",
              "\tEXPECT(!iova_cache_get(), \"iova_cache_get() failed\");\n",

@@ -214,6 +214,12 @@ int cpuhp_state_remove_instance_nocalls(enum cpuhp_state state,
 					struct hlist_node *node)
 {
 	(void)state;
+	/* The kernel's hlist_del() writes through the node's pprev: an
+	 * instance never added (a set-up that failed before adding it)
+	 * oopses there. */
+	if (hlist_unhashed(node))
+		shim_bug(__FILE__, __LINE__, __func__,
+			 "cpuhp instance removed that was never added");
 	hlist_del_init(node);
 	return 0;
 }

@@ -27,6 +27,7 @@ static struct {
 static unsigned int nr_class_sizes;
 
 static unsigned long nth_left;		/* 0: disarmed */
+static bool nth_any;			/* sleeping ones count too */
 static bool nonsleeping;
 static unsigned int class_mask;
 static bool class_sleeping;
@@ -95,6 +96,13 @@ const char *shim_class_name(enum shim_class cls)
 void shim_inject_nth(unsigned long n)
 {
 	nth_left = n;
+	nth_any = false;
+}
+
+void shim_inject_nth_any(unsigned long n)
+{
+	nth_left = n;
+	nth_any = true;
 }
 
 void shim_inject_nonsleeping(bool on)
@@ -122,6 +130,7 @@ void shim_inject_clear(void)
 {
 	pressure_ops = 0;
 	nth_left = 0;
+	nth_any = false;
 	nonsleeping = false;
 	class_mask = 0;
 	class_sleeping = false;
@@ -150,8 +159,9 @@ static bool policy_says_fail(bool sleeping, enum shim_class cls,
 		fail = true;
 	}
 
-	/* The N-th counts only allocations that may fail at all. */
-	if (nth_left && !sleeping && --nth_left == 0)
+	/* The N-th counts only allocations that may fail at all, unless
+	 * sleeping ones may fail too. */
+	if (nth_left && (!sleeping || nth_any) && --nth_left == 0)
 		fail = true;
 	if ((nonsleeping || pressure_ops) && !sleeping)
 		fail = true;

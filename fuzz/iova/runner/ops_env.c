@@ -46,6 +46,13 @@ bool run_drain(struct op_rec *rec)
 	KERNEL(rec->arg[0] = glue_drain_deferred(&run.iovad));
 	rec->injected = shim_op_stats()->injected;
 	settle_deferred(0, ULONG_MAX);
+	/* Where a drain runs all delayed work, the depot's trimming ran
+	 * too: the caches changed wholesale, as after run_delayed_work. */
+	if (glue_caps.drain_runs_work) {
+		run.full_check = true;
+		if (!sync_caches())
+			return false;
+	}
 	if (rec->injected)
 		return true;
 	if (glue_caps.drain_runs_work && shim_pending_work()) {

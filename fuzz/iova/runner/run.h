@@ -198,7 +198,7 @@ static inline bool is_32bit(unsigned long limit)
 struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
 		       unsigned long a1, unsigned long a2);
 bool domain_put(void);
-void domain_init(void);
+bool domain_init(unsigned int fail_nth);
 
 /* ops_*.c: one op each; false once an invariant failed */
 bool run_alloc(const struct prog_op *op, bool fast, bool retry);

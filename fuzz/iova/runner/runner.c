@@ -52,8 +52,16 @@ static unsigned long start_pfn_of(const struct prog_domain *d)
 
 static bool full_check(bool last);
 
-void domain_init(void)
+/*
+ * A new domain, and its model.  With @fail_nth, iova_domain_init_rcaches()
+ * fails its nth allocation, sleeping ones included (GFP_KERNEL at set-up
+ * can fail): true if it did, and said so; its caller must then
+ * put_iova_domain(), which must work and leave nothing (NO_LEAK).  An nth
+ * past its allocations fails nothing.
+ */
+bool domain_init(unsigned int fail_nth)
 {
+	unsigned long injected = shim_op_stats()->injected;
 	int err = 0;
 
 	run.domain_up = true;
@@ -78,12 +86,34 @@ void domain_init(void)
 	 * too: a departure the init made is named there, not by each op
 	 * that meets it. */
 	if (run.opts->every_op && !run.nr_recs && !full_check(false))
-		return;
-	if (run.prog.dom.rcaches)
-		KERNEL(err = iova_domain_init_rcaches(&run.iovad));
+		return false;
+	if (!run.prog.dom.rcaches)
+		return false;
+	if (fail_nth)
+		shim_inject_nth_any(fail_nth);
+	KERNEL(err = iova_domain_init_rcaches(&run.iovad));
+	if (fail_nth)
+		shim_inject_nth(0);
+	if (err && shim_op_stats()->injected != injected)
+		return true;
 	if (err)
 		fail("COMPLETE", "iova_domain_init_rcaches", 0, 0,
 		     "iova_domain_init_rcaches() failed");
+	return false;
+}
+
+/* put_iova_domain() and a new domain, its set-up failing its @nth
+ * allocation if not 0: then put again, and made again without it, for
+ * the ops after it. */
+static bool reinit(unsigned int nth)
+{
+	struct op_rec *rec = rec_new(OP_REINIT, nth, 0, 0);
+
+	raw(RAW_REINIT, nth, 0, 0);
+	if (domain_put() && domain_init(nth) && domain_put())
+		domain_init(0);
+	rec->injected = shim_op_stats()->injected;
+	return !run.inv;
 }
 
 #define LEAK_CACHES	16
@@ -182,12 +212,7 @@ static bool run_op(const struct prog_op *op)
 		run_inject(op);
 		return true;
 	case OP_REINIT:
-		rec_new(OP_REINIT, 0, 0, 0);
-		raw(RAW_REINIT, 0, 0, 0);
-		if (!domain_put())
-			return false;
-		domain_init();
-		return !run.inv;
+		return reinit(op->a % 64);
 	default:
 		return run_env(op);
 	}
@@ -305,7 +330,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	run.cache_got = !iova_cache_get();
 	if (!run.cache_got)
 		fail("COMPLETE", "iova_cache_get", 0, 0, "iova_cache_get() failed");
-	domain_init();
+	domain_init(0);
 	for (i = 0; i < run.prog.nr_ops && !run.inv; i++)
 		run_one(i);
 	if (!run.inv && full_check(true)) {

@@ -98,8 +98,12 @@ void shim_class_register(enum shim_class cls, size_t size);
 enum shim_class shim_class_of(size_t size);
 const char *shim_class_name(enum shim_class cls);
 
-/* Fail the @n-th allocation attempt from now (1 = the next); 0 disarms. */
+/* Fail the @n-th allocation attempt from now (1 = the next) that may
+ * fail without sleeping; 0 disarms. */
 void shim_inject_nth(unsigned long n);
+/* The same, counting sleeping ones too (GFP_KERNEL at set-up: failslab
+ * with ignore-gfp-wait=N). */
+void shim_inject_nth_any(unsigned long n);
 /* While on, every non-sleeping allocation (no __GFP_DIRECT_RECLAIM) fails. */
 void shim_inject_nonsleeping(bool on);
 /* While set, allocations of the classes in @mask fail; sleeping ones only
