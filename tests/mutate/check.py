@@ -78,6 +78,7 @@ def check_errors(a):
     bad = 0
     m = [a.mutate]
     sd = ["--standalone", a.dir]
+    first = os.path.join(a.dir, "match", "first.patch")
     cases = [
         ("bad option", m + ["--bogus"]),
         ("missing tree", m + ["--kernel-src", os.path.join(a.out, "nope"),
@@ -88,6 +89,12 @@ def check_errors(a):
         ("bad suite", m + sd + ["--file", "sample.c", "--suite", "fuzz:x"]),
         ("kunit without files", m + sd + ["--file", "sample.c",
                                           "--out", a.out]),
+        ("--match with two files", m + sd + ["--file", "sample.c", "--file",
+                                              "macros.c", "--match",
+                                              first]),
+        ("--match patch that does not apply",
+         m + sd + ["--file", "sample.c", "--match", first, "--out",
+                   a.out]),
         ("iova.c reaching no maple function",
          m + ["--standalone", os.path.join(a.dir, "reach", "rbtree"),
               "--file", "lib/maple_tree.c", "--list", "--out", a.out]),

@@ -48,6 +48,8 @@ class Flags:
         inc += ["-I" + shim, "-I" + kunit]
         self.includes = inc
         self.defines = [] if standalone else ['-DKBUILD_MODNAME="iova"']
+        # match.py: flags every compared object gets.
+        self.extra = []
 
     def _file(self, path, copy_root):
         """Flags for @path, a copy of a file of the tree under
@@ -66,8 +68,8 @@ class Flags:
     def obj(self, path, copy_root, out):
         """-O2 without debug info: the object compared."""
         return ([CLANG, "-c"] + COMMON + KERNEL_WARN + ["-O2"] +
-                self.includes + self.defines + self._file(path, copy_root) +
-                [path, "-o", out])
+                self.includes + self.defines + self.extra +
+                self._file(path, copy_root) + [path, "-o", out])
 
     def san(self, path, copy_root, out, extra=()):
         """-O1 with ASan and UBSan: the object a KUnit runner links."""

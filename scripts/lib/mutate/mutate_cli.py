@@ -17,6 +17,7 @@ import eta
 import fuzz_repro
 import kunit_standalone
 import kunit_tree
+import match
 import objects
 import operators
 import relink
@@ -35,18 +36,24 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 USAGE = """\
 scripts/mutate [--kernel-src DIR | --kernel V | --standalone DIR]
                [--file PATH]... [--function NAME]... [--lines PATCH]...
+               [--operator NAME]...
                [--suite SUITE]... [--kunit-file FILE]... [--jobs N]
-               [--timeout S] [--out DIR] [--list] [--no-install]"""
+               [--timeout S] [--out DIR] [--order N] [--list]
+               [--match PATCH...] [--no-install]"""
 
 DESCRIPTION = """\
 Mutation adequacy: which changes to the code under test does no test
 notice?  Mutants come from clang's AST of each --file (operators: rel,
-arith, const, negate, drop_call, drop_assign, swap, gfp); those that do
+arith, const, negate, cond, bound, drop_operand, drop_call, drop_assign,
+swap, gfp; with --order 2 also pairs of them whose edits meet, in one
+statement or through a variable one writes and the other reads); those
+that do
 not compile, whose object code is the original's (equivalent) or
 another mutant's (duplicate) are dropped; each suite runs on the rest.
 Writes report.txt, report.json and report.html to --out and prints
 report.txt.
-Exit status: 0 done, 2 usage, setup or build error (one line)."""
+Exit status: 0 done, 1 a --match PATCH no mutant matches, 2 usage,
+setup or build error (one line)."""
 
 EPILOG = """\
 suites:
@@ -108,6 +115,17 @@ def parse(argv):
                    help="where mutants, logs and the report go "
                    "(default $IOVAFUZZ_BUILD/mutate-IDENT, IOVAFUZZ_BUILD "
                    "defaulting to build/)")
+    p.add_argument("--operator", action="append", metavar="NAME",
+                   choices=operators.ORDER,
+                   help="only mutants of these operators (a pair: of two "
+                   "of them); repeatable")
+    p.add_argument("--order", type=int, default=1, choices=(1, 2),
+                   metavar="N", help="1 (default): one edit a mutant; 2: "
+                   "also two edits that meet (docs/mutate.md)")
+    p.add_argument("--match", action="extend", nargs="+", metavar="PATCH",
+                   help="name the generated mutant (--order 2 for two "
+                   "edits) with the object code of each PATCH, a mutant "
+                   "of the one --file written by hand; no suite runs")
     p.add_argument("--list", action="store_true",
                    help="only list the mutants, dropped ones included: "
                    "objects compiled, no suite run")
@@ -132,6 +150,11 @@ def parse(argv):
                 die(f"unknown suite '{one}' (kunit, contract, "
                     "fuzz:SECONDS, all)")
     a.suites = list(dict.fromkeys(a.suites))
+    if a.match and len(a.file or [None]) != 1:
+        die("--match wants one --file")
+    for f in a.match or []:
+        if not os.path.isfile(f):
+            die(f"no patch {f}")
     return a
 
 
@@ -202,9 +225,12 @@ def apply_series(a, root, out):
 
 
 def touches(m, ranges):
-    """Does mutant @m edit a line of @ranges?"""
-    last = m.line + m.orig.count("\n")
-    return any(a <= last and m.line <= b for a, b in ranges)
+    """Does every edit of mutant @m touch a line of @ranges?"""
+    for line, _, orig, _ in m.parts or [[m.line, m.col, m.orig, None]]:
+        last = line + orig.count("\n")
+        if not any(a <= last and line <= b for a, b in ranges):
+            return False
+    return True
 
 
 def parsed(fl, root, rel):
@@ -247,14 +273,18 @@ def mutants_of(a, fl, root, tree, ranges=None):
             want = set(chosen[rel])
         fns = clang_ast.functions(ast, src, want)
         found |= {fn.get("name") for fn, _ in fns}
-        for m in operators.generate(src, fns, rel):
-            if ranges is not None and not touches(m, ranges.get(rel, [])):
+        for m in operators.generate(src, fns, rel, a.order):
+            if a.operator and not set(m.op.split("+")) <= set(a.operator):
                 continue
-            m.id = f"m{len(out) + 1:04d}"
-            out.append((m, src.text))
+            if ranges is None or touches(m, ranges.get(rel, [])):
+                out.append((m, src.text))
     missing = [f for f in a.function or [] if f not in found]
     if missing:
         die(f"no function {missing[0]} defined in {', '.join(files)}")
+    # Pairs last: a mutant's id is the same with --order 2 as without.
+    out.sort(key=lambda t: t[0].parts is not None)
+    for i, (m, _) in enumerate(out):
+        m.id = f"m{i + 1:04d}"
     return out, chosen
 
 
@@ -280,8 +310,16 @@ def main(argv):
             die("--lines needs a kernel tree, not --standalone")
         root, ranges = apply_series(a, root, out)
         name += "-patched"
-    if not a.list:
+    if not a.list and not a.match:
         check_suites(a, root, version, standalone)
+    if a.match:
+        rel = files_of(a)[0]
+        if not os.path.isfile(os.path.join(root, rel)):
+            die(f"no file {rel} in {root}")
+        try:
+            match.check_applies(os.path.join(root, rel), rel, a.match)
+        except match.PatchError as e:
+            die(str(e))
     fl = Flags(TOP, root, os.path.join(out, "gen"), standalone)
     pairs, chosen = mutants_of(a, fl, root, name, ranges)
     mutants = [m for m, _ in pairs]
@@ -291,6 +329,8 @@ def main(argv):
               for rel, t in texts.items()}
     print(f"{PROG}: {len(mutants)} mutants of {', '.join(texts)}",
           file=sys.stderr)
+    if a.match:
+        return match_patches(a, fl, spaces, mutants)
     for rel, ws in spaces.items():
         mine = [m for m in mutants if m.file == rel]
         try:
@@ -334,6 +374,17 @@ def main(argv):
         die(str(e))
     sys.stdout.write(txt)
     return 0
+
+
+def match_patches(a, fl, spaces, mutants):
+    """--match: one line a patch, naming its generated mutant."""
+    try:
+        lines, missed = match.run(fl, *spaces.values(), mutants, a.match,
+                                  a.jobs, touches)
+    except match.PatchError as e:
+        die(str(e))
+    print("\n".join(lines))
+    return 1 if missed else 0
 
 
 def fuzz_cases(a, maker, mutants, texts, out):

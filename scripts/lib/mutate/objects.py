@@ -80,7 +80,9 @@ class Workspace:
         shutil.rmtree(self.root(mid), ignore_errors=True)
 
 
-def _compile(flags, ws, mid, text):
+def compile_one(flags, ws, mid, text):
+    """(digest, None) of @text compiled as mutant @mid, or (None, the
+    compiler's first error)."""
     path = ws.write(mid, text)
     obj = os.path.join(ws.root(mid), "o2.o")
     p = subprocess.run(flags.obj(path, ws.root(mid), obj),
@@ -95,13 +97,13 @@ def classify(flags, ws, mutants, jobs, progress):
     """Sets every mutant's status ("uncompilable", "equivalent",
     "duplicate", "compiled") and why (the compiler's first error, the
     mutant it duplicates).  Returns the original's digest."""
-    orig, err = _compile(flags, ws, "orig", ws.text)
+    orig, err = compile_one(flags, ws, "orig", ws.text)
     if orig is None:
         raise RuntimeError(f"the unmutated {ws.relpath} does not compile: "
                            f"{err}")
     seen = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        futs = [ex.submit(_compile, flags, ws, m.id, m.apply(ws.text))
+        futs = [ex.submit(compile_one, flags, ws, m.id, m.apply(ws.text))
                 for m in mutants]
         for i, (m, fut) in enumerate(zip(mutants, futs)):
             d, err = fut.result()

@@ -11,6 +11,11 @@ Operators (the name each mutant carries):
             compound assignments alike
   const     an integer literal N to N+1 and N-1 (0 to 1 only)
   negate    the condition of an if, while, do, for or ?: as !(...)
+  cond      the condition of an if dropped: 1 (its branch always taken)
+            and 0 (never)
+  bound     an integer value an assignment or an initializer stores (a
+            variable, a member, a call's result) one more and one less:
+            x + 1, x - 1
   drop_operand  one operand of && or || removed, the other kept
   drop_call a call made as a statement, removed (its ';' is left)
   drop_assign an assignment, compound assignment, ++ or -- made as a
@@ -23,7 +28,9 @@ import re
 
 from lex import (Lines, balanced, identifier_at, match, only_token, scan,
                  skip_blank, statement_end)
+import coupled
 from clang_ast import node_range
+from mutant import Mutant
 
 REL = {
     "<": ["<=", ">=", ">"], "<=": ["<", ">", ">="],
@@ -53,57 +60,35 @@ GFP = {"GFP_ATOMIC": ["GFP_KERNEL", "GFP_NOWAIT"],
        "GFP_KERNEL": ["GFP_ATOMIC", "GFP_NOWAIT"],
        "GFP_NOWAIT": ["GFP_ATOMIC", "GFP_KERNEL"]}
 # The order of operators at one spot, for duplicates by text.
-ORDER = ["rel", "arith", "const", "negate", "drop_operand", "drop_call",
-         "drop_assign", "swap", "gfp"]
+ORDER = ["rel", "arith", "const", "negate", "cond", "bound", "drop_operand",
+         "drop_call", "drop_assign", "swap", "gfp"]
 STMT_PARENTS = ("CompoundStmt", "IfStmt", "CaseStmt", "DefaultStmt",
                 "LabelStmt")
+# What holds statements: a child of one that is none of them is a unit,
+# one statement or one condition (coupled.py pairs mutants by unit).
+CONTAINERS = STMT_PARENTS + ("WhileStmt", "DoStmt", "ForStmt", "SwitchStmt")
+# What "bound" may add one to and take one from without parentheses.
+POSTFIX = ("DeclRefExpr", "MemberExpr", "CallExpr", "ArraySubscriptExpr",
+           "ParenExpr")
+INT_WORDS = {"unsigned", "signed", "char", "short", "int", "long"}
 INT = re.compile(r"^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)$")
-
-
-class Mutant:
-    """One edit: text[start:end] == orig becomes repl."""
-    __slots__ = ("id", "file", "line", "col", "start", "end", "orig",
-                 "repl", "op", "function", "status", "why", "digest",
-                 "results", "repro")
-
-    def __init__(self, start, end, orig, repl, op, function):
-        self.start, self.end = start, end
-        self.orig, self.repl = orig, repl
-        self.op, self.function = op, function
-        self.id = self.file = self.line = self.col = None
-        self.status, self.why, self.digest = "generated", "", None
-        self.results = {}
-        # fuzz_repro.py: {"kunit": the KUnit case, "signature": ...} or
-        # {"why": why none}, for a mutant only the fuzzer killed.
-        self.repro = None
-
-    def key(self):
-        """What names it across runs: place, operator and change."""
-        return (f"{self.file}:{self.line}:{self.col} {self.op} "
-                f"{short(self.orig)} -> {short(self.repl)}")
-
-    def apply(self, text):
-        return text[:self.start] + self.repl + text[self.end:]
-
-    def as_dict(self):
-        return {k: getattr(self, k) for k in self.__slots__}
-
-
-def short(s, width=60):
-    """@s on one line, at most @width characters."""
-    s = " ".join(s.split())
-    return s if len(s) <= width else s[:width - 3] + "..."
 
 
 class _Gen:
     def __init__(self, src, function):
         self.src, self.text, self.fn = src, src.text, function
         self.out = []
+        # For coupled.py: the unit each mutant is in, and the local
+        # variables each unit writes and reads.
+        self.unit, self.unit_of = None, {}
+        self.defs, self.uses = {}, {}
 
-    def add(self, start, end, repl, op):
+    def add(self, start, end, repl, op, unit=None):
         orig = self.text[start:end]
         if orig != repl:
-            self.out.append(Mutant(start, end, orig, repl, op, self.fn))
+            m = Mutant(start, end, orig, repl, op, self.fn)
+            self.unit_of[id(m)] = self.unit if unit is None else unit
+            self.out.append(m)
 
     def tok(self, loc, want=None):
         """The written token at Loc @loc (its text equal to @want when
@@ -202,21 +187,52 @@ class _Gen:
                 s = str(v)
             self.add(t[0], t[1], s + suffix, "const")
 
-    def negate_paren(self, node, keyword):
-        """The condition in the parentheses after @node's @keyword."""
+    def paren(self, node, keyword):
+        """[start, end) of the condition in the parentheses after
+        @node's @keyword, or None."""
         b, _ = node_range(node, self.src)
         if self.tok(b, keyword) is None:
-            return
+            return None
         p = skip_blank(self.text, b.end)
         if p >= len(self.text) or self.text[p] != "(":
-            return
+            return None
         q = match(self.text, p)
         if q < 0:
-            return
+            return None
         a, z = skip_blank(self.text, p + 1), q
         while z > a and self.text[z - 1].isspace():
             z -= 1
-        self.add(a, z, "!(" + self.text[a:z] + ")", "negate")
+        return a, z
+
+    def negate_paren(self, node, keyword):
+        span = self.paren(node, keyword)
+        if span is not None:
+            a, z = span
+            self.add(a, z, "!(" + self.text[a:z] + ")", "negate")
+
+    def cond(self, node):
+        """An if's condition dropped: taken always, and never."""
+        span = self.paren(node, "if")
+        if span is not None:
+            for v in ("1", "0"):
+                self.add(span[0], span[1], v, "cond")
+
+    def bound(self, value):
+        """@value, an integer an assignment or an initializer stores, one
+        more and one less."""
+        val = value
+        while val.get("kind") == "ImplicitCastExpr" and val.get("inner"):
+            val = val["inner"][0]
+        t = value.get("type") or {}
+        words = t.get("desugaredQualType", t.get("qualType", "")).split()
+        if val.get("kind") not in POSTFIX or not words or \
+                not set(words) <= INT_WORDS:
+            return
+        ext = self.extent(value)
+        if ext is not None:
+            for d in (" + 1", " - 1"):
+                self.add(ext[0], ext[1], self.text[ext[0]:ext[1]] + d,
+                         "bound")
 
     def negate_node(self, cond):
         ext = self.extent(cond) if cond else None
@@ -276,29 +292,63 @@ class _Gen:
                 for i, c in scan(self.text, span[0] + 1, span[1]):
                     name = identifier_at(self.text, i)
                     if name in GFP or (name in SWAP and self.src.args(i)):
-                        self.seen_macro.add((i, name))
+                        self.seen_macro.setdefault((i, name), self.unit)
                 continue
             name = identifier_at(self.text, at)
             if name in SWAP or name in GFP:
-                self.seen_macro.add((at, name))
+                self.seen_macro.setdefault((at, name), self.unit)
+
+    def track(self, node, pnode, index):
+        """Units, and what each writes and reads (coupled.py)."""
+        kind = node.get("kind")
+        if pnode.get("kind") in CONTAINERS and kind not in CONTAINERS:
+            self.unit = node.get("id")
+        if kind == "DeclRefExpr":
+            ref = node.get("referencedDecl") or {}
+            if ref.get("kind") in ("VarDecl", "ParmVarDecl") and not (
+                    pnode.get("opcode") == "=" and index == 0):
+                self.uses.setdefault(self.unit, set()).add(ref.get("name"))
+        written = None
+        if kind in ("BinaryOperator", "CompoundAssignOperator") and (
+                kind != "BinaryOperator" or node.get("opcode") == "="):
+            written = (node.get("inner") or [{}])[0]
+        elif kind == "UnaryOperator" and node.get("opcode") in ("++", "--"):
+            written = (node.get("inner") or [{}])[0]
+        if written and written.get("kind") == "DeclRefExpr":
+            name = (written.get("referencedDecl") or {}).get("name")
+            self.defs.setdefault(self.unit, set()).add(name)
+        elif kind == "VarDecl" and node.get("init"):
+            self.defs.setdefault(self.unit, set()).add(node.get("name"))
 
     def walk(self, node, pnode, index):
         kind = node.get("kind")
         kids = node.get("inner", [])
         parent = pnode.get("kind")
+        unit = self.unit
+        self.track(node, pnode, index)
+        if kind in ("IfStmt", "WhileStmt", "DoStmt", "ForStmt") and kids:
+            # Mutants of its condition are the condition's unit's.
+            c = kids[-1] if kind == "DoStmt" else \
+                kids[2] if kind == "ForStmt" and len(kids) == 5 else kids[0]
+            self.unit = (c or {}).get("id")
         if kind in ("BinaryOperator", "CompoundAssignOperator"):
             self.binary(node)
-            if parent in STMT_PARENTS and index >= self._first[parent] and \
-                    (kind == "CompoundAssignOperator" or
-                     node.get("opcode") == "="):
-                self.drop(node, pnode, "drop_assign")
+            if kind == "CompoundAssignOperator" or node.get("opcode") == "=":
+                if len(kids) == 2:
+                    self.bound(kids[1])
+                if parent in STMT_PARENTS and \
+                        index >= self._first[parent]:
+                    self.drop(node, pnode, "drop_assign")
         elif kind == "UnaryOperator" and node.get("opcode") in ("++", "--"):
             if parent in STMT_PARENTS and index >= self._first[parent]:
                 self.drop(node, pnode, "drop_assign")
         elif kind == "IntegerLiteral":
             self.literal(node)
+        elif kind == "VarDecl" and node.get("init") and kids:
+            self.bound(kids[-1])
         elif kind == "IfStmt":
             self.negate_paren(node, "if")
+            self.cond(node)
         elif kind == "WhileStmt":
             self.negate_paren(node, "while")
         elif kind in ("DoStmt", "ConditionalOperator"):
@@ -321,6 +371,7 @@ class _Gen:
         for i, k in enumerate(kids):
             if k:
                 self.walk(k, node, i)
+        self.unit = unit
 
     # The first child of a statement parent that is a statement of it
     # (an if's condition is not).
@@ -328,24 +379,28 @@ class _Gen:
               "DefaultStmt": 0, "LabelStmt": 0}
 
 
-def generate(src, funcs, relpath):
+def generate(src, funcs, relpath, order=1):
     """Every mutant of the functions @funcs ((FunctionDecl, body) pairs
     of clang_ast.functions()) of clang_ast.Source @src, in a
-    deterministic order, with duplicate edits dropped, ids m0001... ."""
+    deterministic order, with duplicate edits dropped, ids m0001... ;
+    with @order 2, coupled.py's pairs of them after."""
     found = []
+    where = {"unit_of": {}, "defs": {}, "uses": {}}
     for fn, body in funcs:
         g = _Gen(src, fn.get("name"))
-        g.seen_macro = set()
+        g.seen_macro = {}
         g.seen_span = set()
         g.walk(body, fn, 0)
-        for off, name in sorted(g.seen_macro):
+        for (off, name), unit in sorted(g.seen_macro.items()):
             t = (off, off + len(name))
             if name in GFP:
                 for r in GFP[name]:
-                    g.add(t[0], t[1], r, "gfp")
+                    g.add(t[0], t[1], r, "gfp", unit)
             elif src.args(off):
-                g.add(t[0], t[1], SWAP[name], "swap")
+                g.add(t[0], t[1], SWAP[name], "swap", unit)
         found.extend(g.out)
+        for k in where:
+            where[k].update(getattr(g, k))
     found.sort(key=lambda m: (m.start, m.end, ORDER.index(m.op), m.repl))
     lines = Lines(src.text)
     seen = set()
@@ -359,4 +414,6 @@ def generate(src, funcs, relpath):
         m.line, m.col = lines.at(m.start)
         m.id = f"m{len(out) + 1:04d}"
         out.append(m)
+    if order > 1:
+        out += coupled.pairs(src.text, out, where)
     return out

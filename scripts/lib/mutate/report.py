@@ -11,7 +11,6 @@ kills over the compiled mutants it ran on; the score together is the
 mutants any suite killed over the compiled ones."""
 import json
 
-from operators import short
 
 DROPPED = ("uncompilable", "equivalent", "duplicate")
 
@@ -68,6 +67,8 @@ def write_json(path, meta, mutants, suites):
                         for s, (v, w) in m.results.items()}
         if m.repro:
             d["repro"] = m.repro
+        if m.parts:
+            d["parts"] = m.parts
         doc["mutants"].append(d)
     with open(path, "w") as f:
         json.dump(doc, f, indent=1, sort_keys=False)
@@ -100,7 +101,7 @@ def text(meta, mutants, suites):
             out.append("  none")
         for m in survivors(mutants):
             out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
-                       f"'{short(m.orig)}' -> '{short(m.repl)}' in "
+                       f"{m.change()} in "
                        f"{m.function} (lives: {', '.join(m.results)})")
         fz = fuzz_only(mutants)
         if fz:
@@ -114,7 +115,7 @@ def text(meta, mutants, suites):
                 if r.get("check"):
                     case += f" ({r['check']})"
                 out.append(f"  {m.id} {m.file}:{m.line}:{m.col} {m.op} "
-                           f"'{short(m.orig)}' -> '{short(m.repl)}' in "
+                           f"{m.change()} in "
                            f"{m.function}: {case}")
         errs = [m for m in mutants if any(v == "error"
                                           for v, _ in m.results.values())]
@@ -137,6 +138,6 @@ def listing(mutants):
         why = f" ({m.why})" if m.why else ""
         res = "".join(f" {s}:{v}" for s, (v, _) in m.results.items())
         out.append(f"{m.id} {m.file}:{m.line}:{m.col} {m.op} "
-                   f"'{short(m.orig)}' -> '{short(m.repl)}' "
+                   f"{m.change()} "
                    f"[{m.function}] {m.status}{why}{res}")
     return out

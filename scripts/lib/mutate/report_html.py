@@ -22,6 +22,8 @@ import json
 import os
 import sys
 
+from mutant import change_of
+
 STYLE = """\
 body{font-family:sans-serif;margin:1em 2em;color:#222}
 table.fig{border-collapse:collapse;margin:.5em 0}
@@ -53,10 +55,6 @@ def _e(s):
     return html.escape(s, quote=True)
 
 
-def _show(s, width=60):
-    s = " ".join(s.split())
-    return s if len(s) <= width else s[:width - 3] + "..."
-
 
 def _pct(x):
     return "-" if x is None else f"{100 * x:.1f}%"
@@ -86,7 +84,7 @@ def killers(m):
 
 
 def change(m):
-    return f"{m['op']} '{_show(m['orig'])}' -> '{_show(m['repl'])}'"
+    return f"{m['op']} {change_of(m)}"
 
 
 def _mid(m):
@@ -189,12 +187,19 @@ def source(rel, text, mutants):
         at.setdefault(m["line"], []).append(m)
         if kind(m) not in ("survived", "partial"):
             continue
-        # Survivors' edited text marked, on every line it spans.
-        for off in range(m["start"], max(m["end"], m["start"] + 1)):
-            ln = m["line"]
-            while ln < len(lines) and starts[ln] <= off:
-                ln += 1
-            marks.setdefault(ln, set()).add(off - starts[ln - 1])
+        # Survivors' edited text marked, on every line it spans; of a
+        # pair, each edit's.
+        spans = [(m["start"], m["end"])]
+        if m.get("parts"):
+            spans = [(starts[ln - 1] + col - 1,
+                      starts[ln - 1] + col - 1 + len(orig))
+                     for ln, col, orig, _ in m["parts"]]
+        for a, z in spans:
+            for off in range(a, max(z, a + 1)):
+                ln = m["line"]
+                while ln < len(lines) and starts[ln] <= off:
+                    ln += 1
+                marks.setdefault(ln, set()).add(off - starts[ln - 1])
     fid = _e("f-" + rel)
     out = [f"<h2 id=\"{fid}\">{_e(rel)}</h2>", '<table class="src">']
     for n, raw in enumerate(lines, 1):

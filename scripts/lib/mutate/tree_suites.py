@@ -23,7 +23,6 @@ import subprocess
 
 import findings
 from kunit_standalone import run_runner
-from relink import SetupError
 
 
 def known_file(top, version):
