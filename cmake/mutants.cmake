@@ -73,6 +73,32 @@ function(iovafuzz_mutant name base patch expect)
 		_iovafuzz_go_on_test(mutant.${name}.go_on ${id}
 			${CMAKE_SOURCE_DIR}/corpus/regress/mutants/${input})
 	endif()
+	# A known bug of the base tree is not the mutant's: the target drops
+	# it, as scripts/fuzz has it.
+	_iovafuzz_known_of("${dest}" known)
+	foreach(t fuzz rows go_on)
+		if(known AND TEST mutant.${name}.${t})
+			set_tests_properties(mutant.${name}.${t} PROPERTIES
+					     ENVIRONMENT "IOVAFUZZ_KNOWN=${known}")
+		endif()
+	endforeach()
+endfunction()
+
+# _iovafuzz_known_of(TREE OUT): corpus/known/<major.minor>.txt of TREE's
+# version (its Makefile), or "".
+function(_iovafuzz_known_of tree out)
+	set(${out} "" PARENT_SCOPE)
+	if(NOT EXISTS "${tree}/Makefile")
+		return()
+	endif()
+	file(STRINGS "${tree}/Makefile" mk LIMIT_COUNT 6
+	     REGEX "^(VERSION|PATCHLEVEL) = ")
+	string(REGEX REPLACE "[A-Z]+ = " "" mk "${mk}")
+	string(REPLACE ";" "." mm "${mk}")
+	if(EXISTS "${CMAKE_SOURCE_DIR}/corpus/known/${mm}.txt")
+		set(${out} "${CMAKE_SOURCE_DIR}/corpus/known/${mm}.txt"
+		    PARENT_SCOPE)
+	endif()
 endfunction()
 
 # Mutants whose input is a sanitizer report or a kernel BUG, which ends
@@ -112,6 +138,7 @@ function(iovafuzz_keep_going_test name id min max expect)
 			 -DREPLAY=$<TARGET_FILE:iovafuzz_replay_${id}>
 			 -DFINDINGS=${CMAKE_SOURCE_DIR}/scripts/lib/findings.py
 			 -DSEEDS=${CMAKE_SOURCE_DIR}/corpus/seeds/iova
+			 -DKNOWN=${CMAKE_SOURCE_DIR}/corpus/known
 			 -DRUNS=${IOVAFUZZ_KEEP_GOING_RUNS}
 			 -DMIN_ROWS=${min} -DMAX_ROWS=${max}
 			 "-DEXPECT=${expect}"
@@ -127,6 +154,11 @@ function(iovafuzz_mutant_pair name base rows expect)
 	_iovafuzz_patches_tree(${name} ${base} ${ARGN})
 	iovafuzz_keep_going_test(mutant.${name}.rows mut_${id} ${rows} ${rows}
 				 "${expect}")
+	_iovafuzz_known_of("${CMAKE_BINARY_DIR}/mutants/${name}" known)
+	if(known AND TEST mutant.${name}.rows)
+		set_tests_properties(mutant.${name}.rows PROPERTIES
+				     ENVIRONMENT "IOVAFUZZ_KNOWN=${known}")
+	endif()
 endfunction()
 
 # _iovafuzz_patches_tree(NAME BASE PATCH...): the PATCHes applied to BASE

@@ -7,6 +7,8 @@
 #   NAME                   the fuzzer
 #   NAME_seed_corpus.zip   corpus/seeds/NAME/, flat, in name order
 #   NAME.dict, NAME.options  corpus/NAME.dict, corpus/NAME.options
+#   NAME.known             corpus/known/<major.minor>.txt of the tree (or
+#                          empty): the known findings the fuzzer drops
 #
 # Environment (as OSS-Fuzz sets it): CC CXX CFLAGS CXXFLAGS
 # LIB_FUZZING_ENGINE OUT SRC WORK SANITIZER (address, undefined or
@@ -100,6 +102,19 @@ ship() {
 		"$OUT/${name}_seed_corpus.zip" 2>&1) || die "${msg#seed_zip.py: }"
 	install -m 0644 -- "$c/$name.dict" "$OUT/$name.dict"
 	install -m 0644 -- "$c/$name.options" "$OUT/$name.options"
+	install -m 0644 -- "$(known_list)" "$OUT/$name.known"
+}
+
+# known_list: the tree's corpus/known/<major.minor>.txt, else /dev/null.
+known_list() {
+	local mm
+	mm=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = //p' "$tree/Makefile" 2>/dev/null |
+		head -n 2 | paste -sd.)
+	if [[ -f $top/corpus/known/$mm.txt ]]; then
+		echo "$top/corpus/known/$mm.txt"
+	else
+		echo /dev/null
+	fi
 }
 
 main() {

@@ -46,9 +46,9 @@ static void iova_init_rcaches_no_free(struct kunit *test)
 	shim_cache_mark();
 	KUNIT_ASSERT_EQ(test, iova_cache_get(), 0);
 	domain_init();
-	op(0, "put_iova_domain+init(5)");
+	op(0, "put_iova_domain+init(7)");
 	domain_put();
-	domain_init_failing(5);
+	domain_init_failing(7);
 	checks();
 	cur_op = -1;
 	cur_what = "put_iova_domain";

@@ -26,6 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	fprintf(stderr, "iovafuzz: system_heap target, system_heap.c (%s)\n",
 		heap_glue_source);
 	known_load();
+	known_load_beside((*argv)[0]);
 	atexit(print_known);
 	return 0;
 }

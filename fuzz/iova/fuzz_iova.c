@@ -2,14 +2,16 @@
 /*
  * The fuzz target: libFuzzer and AFL++ (built with -fsanitize=fuzzer)
  * call this with every input.  A violated invariant aborts, so the engine
- * saves the input; the report names the invariant.  Under --keep-going a
- * finding like one already saved is counted and the input dropped
- * instead (go_on.c).
+ * saves the input; the report names the invariant.  A finding whose
+ * signature IOVAFUZZ_KNOWN lists (known.h), and under --keep-going one
+ * like a finding already saved (go_on.c), is counted and the input
+ * dropped instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "go_on.h"
+#include "known.h"
 #include "runner.h"
 
 #define TOTALS_FMT "iovafuzz: totals: %lu ops, %lu injected allocation " \
@@ -44,6 +46,7 @@ static void print_totals(void)
 	go_on_flush();
 	if (!t->ops)
 		return;		/* a fork-mode parent runs no input itself */
+	known_report(stderr);
 	fprintf(stderr, TOTALS_FMT, t->ops, t->injected, t->markers_created,
 		t->markers_drained);
 	append_totals(t);
@@ -54,6 +57,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	run_describe(stderr);
+	known_load();
+	known_load_beside((*argv)[0]);
 	go_on_init(*argc, *argv);
 	atexit(print_totals);
 	return 0;
@@ -67,9 +72,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!run_program(data, size, &opts))
 		return 0;
-	if (go_on_drop(run_reached(), data, size)) {
+	if ((known_any() && known_hit(run_settle(data, size))) ||
+	    go_on_drop(run_reached(), data, size)) {
 		run_discard();
-		return -1;	/* not a corpus input either */
+		return -1;	/* asks libFuzzer not to keep it */
 	}
 	run_report(data, size);
 	print_totals();		/* abort() skips atexit */

@@ -33,6 +33,24 @@ static void init(const struct raw_stream *s, unsigned long nth)
 	}
 }
 
+/* The caches put and got again, the get failing its @nth allocation:
+ * what of @nth is left for the domain's set-up. */
+static unsigned long cache_again(unsigned long nth)
+{
+	unsigned long left;
+
+	iova_cache_put();
+	shim_inject_nth_any(nth);
+	if (iova_cache_get()) {
+		shim_inject_nth(0);
+		iova_cache_get();
+		return 0;
+	}
+	left = shim_inject_nth_left();
+	shim_inject_nth(0);
+	return left;
+}
+
 static void call(const struct raw_stream *s, const struct raw_call *c)
 {
 	const unsigned long *a = c->a;
@@ -100,7 +118,7 @@ static void call(const struct raw_stream *s, const struct raw_call *c)
 		break;
 	case RAW_REINIT:
 		put_iova_domain(&iovad);
-		init(s, a[0]);
+		init(s, a[0] ? cache_again(a[0]) : 0);
 		break;
 	}
 }

@@ -69,6 +69,8 @@ struct run_stats {
 const char *run_program(const uint8_t *data, size_t size,
 			const struct run_opts *opts);
 
+/* The signature of the last run's finding, its cause named once. */
+const char *run_settle(const uint8_t *data, size_t size);
 /* The report of the last run's finding (a quiet run's). */
 void run_report(const uint8_t *data, size_t size);
 /* What the last run's finding reached: "INVARIANT op [flags]", the

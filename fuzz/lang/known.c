@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <shim/shim.h>
 
@@ -69,6 +70,23 @@ void known_load(void)
 	     path = strtok_r(NULL, ",", &save))
 		load_file(path);
 	free(list);
+}
+
+void known_load_beside(const char *self)
+{
+	const char *env = getenv("IOVAFUZZ_KNOWN");
+	char path[4096];
+
+	if ((env && *env) || !self)
+		return;
+	snprintf(path, sizeof(path), "%s.known", self);
+	if (access(path, R_OK) == 0)
+		load_file(path);
+}
+
+bool known_any(void)
+{
+	return nr_known;
 }
 
 bool known_hit(const char *sig)

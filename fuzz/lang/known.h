@@ -15,6 +15,12 @@
 /* Reads the files IOVAFUZZ_KNOWN names; a file that cannot be read is a
  * usage error: one line on stderr, exit 2. */
 void known_load(void);
+/* Without IOVAFUZZ_KNOWN, the list shipped beside the fuzzer @self (its
+ * path, argv[0]) as <self>.known, if there is one: OSS-Fuzz runs a
+ * fuzzer with no environment of ours (oss-fuzz/build.sh ships it). */
+void known_load_beside(const char *self);
+/* Does any file list a signature? */
+bool known_any(void);
 /* Is @sig known?  If so, counts it. */
 bool known_hit(const char *sig);
 /* "iovafuzz: known: N x SIG" for each known signature seen. */

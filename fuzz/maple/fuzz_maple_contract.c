@@ -182,6 +182,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	known_load();
+	known_load_beside((*argv)[0]);
 	atexit(print_known);
 	return 0;
 }

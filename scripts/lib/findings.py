@@ -227,9 +227,31 @@ def add_dropped(work, table):
         row[0] += n
 
 
+KNOWN_DROPPED = re.compile(r"^iovafuzz: known: (\d+) x (.+)$")
+
+
+def add_known_dropped(work, table):
+    """The known findings a target counted and dropped in-process, as
+    each of its processes said at exit (known.h), summed into their
+    rows: one never saved is a row of its own, with no input."""
+    try:
+        with open(os.path.join(work, "libfuzzer.log"), encoding="utf-8",
+                  errors="replace") as f:
+            for line in f:
+                m = KNOWN_DROPPED.match(line.rstrip("\n"))
+                if m:
+                    row = table.setdefault(m.group(2),
+                                           [0, 0, "- (dropped in-process)",
+                                            []])
+                    row[0] += int(m.group(1))
+    except OSError:
+        pass
+
+
 def summary(args):
     table = read_table(args.work)
     add_dropped(args.work, table)
+    add_known_dropped(args.work, table)
     known = read_known(args.known)
     rows = [("signature", "count", "first", "known", "reached by",
              "artifact")]

@@ -504,14 +504,30 @@ static void domain_put(void)
 }
 
 /* A new domain whose set-up fails its @nth allocation, sleeping ones
- * included: if it failed, put_iova_domain() must work and leave nothing,
- * and the domain is made again without the failure. */
+ * included.  The IOVA caches are put and got again first, as a driver's
+ * remove and probe do: a get that failed must leave no kmem_cache, and
+ * they are got again without the failure.  If the domain's own set-up
+ * failed, put_iova_domain() must work and leave nothing, and the domain
+ * is made again without the failure. */
 static void domain_init_failing(unsigned long nth)
 {
-	int err = 0;
+	int err;
 
+	iova_cache_put();
+	expect_caches_gone();
+	shim_inject_nth_any(nth);
+	err = iova_cache_get();
+	nth = shim_inject_nth_left();
+	shim_inject_nth(0);
+	if (err) {
+		EXPECT(!shim_cache_since_mark(),
+		       "kmem_cache %%s still exists after a failed iova_cache_get()",
+		       shim_cache_since_mark());
+		EXPECT(!iova_cache_get(), "iova_cache_get() failed");
+	}
 	memset(r, 0, sizeof(r));
 	init_iova_domain(&iovad, GRANULE, START_PFN);
+	err = 0;
 	if (RCACHES) {
 		shim_inject_nth_any(nth);
 		err = iova_domain_init_rcaches(&iovad);

@@ -318,8 +318,9 @@ class KGen(repro_c.Gen):
         elif rec.kind.startswith("put_iova_domain"):
             if rec.nums and rec.nums[0]:
                 raise Unwritable(f"op #{rec.index} fails a GFP_KERNEL "
-                                 "allocation of iova_domain_init_rcaches(),"
-                                 " which fail_nth skips while failslab's "
+                                 "allocation of iova_cache_get() or "
+                                 "iova_domain_init_rcaches(), which "
+                                 "fail_nth skips while failslab's "
                                  "ignore-gfp-wait is Y (its default)")
             self.emit("iova_test_put(iovad);")
             self.emit(f"iovad = {domain_call(self.dom)};")

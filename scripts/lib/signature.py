@@ -48,16 +48,18 @@ def under(path, root):
 
 
 def first_frame(lines, tree):
-    """The first frame in a file under tree (all stacks of the report in
-    order), else the first that is not the runtime's; None if no frame."""
-    root = os.path.realpath(tree) if tree else None
+    """The first frame in a file under tree, or under any of a tuple of
+    trees (all stacks of the report in order), else the first that is not
+    the runtime's; None if no frame."""
+    roots = [os.path.realpath(t) for t in
+             (tree if isinstance(tree, tuple) else (tree,)) if t]
     frames = []
     for line in lines:
         m = FRAME.match(line)
         if m:
             frames.append(parse_frame(m.group(1)))
     for func, path in frames:
-        if under(path, root):
+        if any(under(path, root) for root in roots):
             return func
     for func, path in frames:
         if path and os.path.isabs(path) and not RUNTIME.match(func) \

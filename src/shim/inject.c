@@ -105,6 +105,11 @@ void shim_inject_nth_any(unsigned long n)
 	nth_any = true;
 }
 
+unsigned long shim_inject_nth_left(void)
+{
+	return nth_left;
+}
+
 void shim_inject_nonsleeping(bool on)
 {
 	nonsleeping = on;

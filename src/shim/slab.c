@@ -55,6 +55,55 @@ static struct kmem_cache *caches;
 
 static unsigned long cache_seq, cache_mark_seq;
 
+/*
+ * Caches live in a pool of ours, not on the heap, its slots taken in turn:
+ * a slot a cache was destroyed in is taken again only after every other
+ * free one, so a pointer kernel code kept to a destroyed cache still
+ * points at a slot the shim can tell is free.  A second
+ * kmem_cache_destroy() through it is a use-after-free in the kernel
+ * (KASAN names it), a finding here that a run can go on past.
+ */
+#define CACHE_SLOTS	256
+static struct kmem_cache cache_pool[CACHE_SLOTS];
+static bool slot_used[CACHE_SLOTS];
+static unsigned int next_slot;
+
+static void cache_unregister(struct kmem_cache *s);
+
+/* A slot: the next free one, else one whose cache was destroyed with
+ * objects (a SLAB finding) that have all been let go of since. */
+static struct kmem_cache *slot_take(void)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < 2 * CACHE_SLOTS; i++) {
+		k = (next_slot + i) % CACHE_SLOTS;
+		if (slot_used[k] && i >= CACHE_SLOTS &&
+		    cache_pool[k].destroyed && !cache_pool[k].live) {
+			cache_unregister(&cache_pool[k]);
+			slot_used[k] = false;
+		}
+		if (!slot_used[k]) {
+			slot_used[k] = true;
+			next_slot = (k + 1) % CACHE_SLOTS;
+			memset(&cache_pool[k], 0, sizeof(cache_pool[k]));
+			return &cache_pool[k];
+		}
+	}
+	shim_bug(__FILE__, __LINE__, __func__, "more kmem_caches than slots");
+	return NULL;
+}
+
+/* Is @s a slot of the pool that no cache holds? */
+static bool slot_free(const struct kmem_cache *s)
+{
+	uintptr_t p = (uintptr_t)s, base = (uintptr_t)cache_pool;
+
+	if (p < base || p >= base + sizeof(cache_pool))
+		return false;
+	return !slot_used[(p - base) / sizeof(cache_pool[0])];
+}
+
 static void cache_register(struct kmem_cache *s)
 {
 	s->seq = ++cache_seq;
@@ -192,6 +241,10 @@ shim_kmem_cache_create_args(const char *name, unsigned int size,
 
 	if (!args)
 		args = &defaults;
+	/* The kernel allocates the cache itself (GFP_KERNEL): a set-up
+	 * failure may fail it. */
+	if (shim_inject_should_fail(GFP_KERNEL, 0, "kmem_cache_create"))
+		return NULL;
 	why = bad_args(size, args, flags);
 	if (why) {
 		if (flags & SLAB_PANIC)
@@ -199,9 +252,7 @@ shim_kmem_cache_create_args(const char *name, unsigned int size,
 		shim_printk("<4>kmem_cache_create(%s) failed: %s\n", name, why);
 		return NULL;
 	}
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		shim_bug(__FILE__, __LINE__, __func__, "host out of memory");
+	s = slot_take();
 	s->name = name;
 	s->size = size;
 	s->align = args->align;
@@ -236,10 +287,15 @@ struct kmem_cache *shim_kmem_cache_create_usercopy(const char *name,
  * this cache); no 6.1 caller kfree_rcu()s cache objects, so doing it for
  * every tree changes nothing there.
  */
-void kmem_cache_destroy(struct kmem_cache *s)
+void shim_kmem_cache_destroy(struct kmem_cache *s, const char *caller)
 {
 	if (!s)
 		return;
+	if (slot_free(s)) {
+		shim_record("heap-use-after-free", __FILE__, __LINE__, caller,
+			    "kmem_cache_destroy() of a kmem_cache destroyed before");
+		return;
+	}
 	kvfree_rcu_barrier();
 	if (s->live) {
 		shim_record("SLAB", __FILE__, __LINE__, s->name,
@@ -248,7 +304,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 		return;
 	}
 	cache_unregister(s);
-	free(s);
+	slot_used[s - cache_pool] = false;
 }
 
 int kmem_cache_shrink(struct kmem_cache *s)
@@ -259,7 +315,7 @@ int kmem_cache_shrink(struct kmem_cache *s)
 
 void *shim_kmem_cache_alloc(struct kmem_cache *s, gfp_t gfp, const char *site)
 {
-	if (!s || s->destroyed)
+	if (!s || s->destroyed || slot_free(s))
 		shim_bug(__FILE__, __LINE__, site, "allocation from a dead cache");
 	return obj_alloc(s, s->size, gfp, site);
 }

@@ -23,7 +23,7 @@ mapfile -t names < <(find "$top/corpus/seeds" -mindepth 1 -maxdepth 1 -type d \
 # What $OUT must hold, and all it may hold.
 expected=()
 for n in "${names[@]}"; do
-	expected+=("$n" "${n}_seed_corpus.zip" "$n.dict" "$n.options")
+	expected+=("$n" "${n}_seed_corpus.zip" "$n.dict" "$n.options" "$n.known")
 done
 diff <(printf '%s\n' "${expected[@]}" | LC_ALL=C sort) \
 	<(find "$OUT" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort) \

@@ -126,6 +126,7 @@ struct run_state {
 	char detail[512];
 	unsigned long at_lo, at_hi;
 	bool kernel_said;		/* the finding is the kernel's own */
+	bool settled;			/* its cause named: run_settle() */
 	bool blame_first;		/* a flushing request's first search
 					 * should not have failed (cause.c) */
 	bool blame_flush;		/* a finding of what a flushing

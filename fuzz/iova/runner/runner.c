@@ -102,20 +102,6 @@ bool domain_init(unsigned int fail_nth)
 	return false;
 }
 
-/* put_iova_domain() and a new domain, its set-up failing its @nth
- * allocation if not 0: then put again, and made again without it, for
- * the ops after it. */
-static bool reinit(unsigned int nth)
-{
-	struct op_rec *rec = rec_new(OP_REINIT, nth, 0, 0);
-
-	raw(RAW_REINIT, nth, 0, 0);
-	if (domain_put() && domain_init(nth) && domain_put())
-		domain_init(0);
-	rec->injected = shim_op_stats()->injected;
-	return !run.inv;
-}
-
 #define LEAK_CACHES	16
 
 struct leak_names {
@@ -159,18 +145,72 @@ static void name_leak(void)
 /*
  * The last iova_cache_put() destroys the kmem_caches the first
  * iova_cache_get() created: a cache still there after the run's put is
- * memory the module never gives back, a leak as a lost object is.
+ * memory the module never gives back, a leak as a lost object is.  So is
+ * one a failed get leaves behind.
  */
-static bool caches_gone(void)
+static bool caches_gone(const char *op, const char *after)
 {
 	const char *name = shim_cache_since_mark();
 
 	if (!name)
 		return true;
 	snprintf(run.leaked, sizeof(run.leaked), "kmem_cache %s", name);
-	return fail("NO_LEAK", "iova_cache_put", 0, 0,
-		    "kmem_cache %s still exists after the last iova_cache_put()",
-		    name);
+	return fail("NO_LEAK", op, 0, 0, "kmem_cache %s still exists after %s",
+		    name, after);
+}
+
+/*
+ * As a driver's remove and probe do (tegra-vde, ipu6): the IOVA caches put
+ * and got again, the get failing its @nth allocation (its kmem_caches are
+ * GFP_KERNEL).  The last put destroys the caches; a get that fails must
+ * leave none behind, and they are then got without the failure.  Returns
+ * what of @nth the get left for the domain's own set-up, or -1 if the
+ * run ended.
+ */
+static long cache_again(unsigned int nth)
+{
+	unsigned long injected = shim_op_stats()->injected;
+	unsigned long left;
+	int err;
+
+	KERNEL(iova_cache_put());
+	run.cache_got = false;
+	if (!caches_gone("iova_cache_put", "the last iova_cache_put()"))
+		return -1;
+	shim_inject_nth_any(nth);
+	KERNEL(err = iova_cache_get());
+	left = shim_inject_nth_left();
+	shim_inject_nth(0);
+	if (err && shim_op_stats()->injected != injected) {
+		if (!caches_gone("iova_cache_get", "a failed iova_cache_get()"))
+			return -1;
+		KERNEL(err = iova_cache_get());
+	}
+	if (err) {
+		fail("COMPLETE", "iova_cache_get", 0, 0,
+		     "iova_cache_get() failed");
+		return -1;
+	}
+	run.cache_got = true;
+	return left;
+}
+
+/* put_iova_domain() and a new domain, its set-up (the caches got again,
+ * then the domain's) failing its @nth allocation if not 0: then put
+ * again, and made again without it, for the ops after it. */
+static bool reinit(unsigned int nth)
+{
+	struct op_rec *rec = rec_new(OP_REINIT, nth, 0, 0);
+	long left;
+
+	raw(RAW_REINIT, nth, 0, 0);
+	if (domain_put()) {
+		left = nth ? cache_again(nth) : 0;
+		if (left >= 0 && domain_init(left) && domain_put())
+			domain_init(0);
+	}
+	rec->injected = shim_op_stats()->injected;
+	return !run.inv;
 }
 
 bool domain_put(void)
@@ -314,6 +354,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	run.pending_inject = 0;
 	run.full_check = false;
 	run.kernel_said = false;
+	run.settled = false;
 	run.leaked[0] = '\0';
 	cause_reset();
 	shim_reset(run.prog.dom.nr_cpus);
@@ -341,7 +382,7 @@ const char *run_program(const uint8_t *data, size_t size,
 	if (!run.inv) {
 		iova_cache_put();
 		run.cache_got = false;
-		caches_gone();
+		caches_gone("iova_cache_put", "the last iova_cache_put()");
 	}
 	run_stats_all.ops += run.nr_recs;
 	run_stats_all.injected += shim_total_stats()->injected;
@@ -353,9 +394,17 @@ const char *run_program(const uint8_t *data, size_t size,
 	return NULL;
 }
 
+const char *run_settle(const uint8_t *data, size_t size)
+{
+	if (!run.settled)
+		cause_settle(data, size);
+	run.settled = true;
+	return run.cause;
+}
+
 void run_report(const uint8_t *data, size_t size)
 {
-	cause_settle(data, size);
+	run_settle(data, size);
 	report(run.out, data, size);
 }
 

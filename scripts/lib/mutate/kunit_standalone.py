@@ -107,12 +107,13 @@ def kunit_verdict(exe, log, timeout):
     return "killed", _failed_cases(log) or f"status {p.returncode}"
 
 
-def run_runner(cmd, log, timeout, env=None, cwd=None):
+def run_runner(cmd, log, timeout, env=None, cwd=None, keep=False):
     """Runs @cmd (a list; cmd[0] the binary built for the mutant), its
     output and stderr to @log, within @timeout seconds
     (subprocess.TimeoutExpired past it: its process group, case children
-    and all, is killed).  The binary and the objects beside it go then:
-    a tree's is megabytes, per mutant."""
+    and all, is killed).  The binary and the objects beside it go then,
+    unless @keep (drop_runner() later): a tree's is megabytes, per
+    mutant."""
     full = dict(os.environ)
     full.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
     full.update(env or {})
@@ -126,11 +127,16 @@ def run_runner(cmd, log, timeout, env=None, cwd=None):
             p.wait()
             raise
         finally:
-            for f in glob.glob(os.path.join(os.path.dirname(cmd[0]),
-                                            "*.o")):
-                os.unlink(f)
-            os.unlink(cmd[0])
+            if not keep:
+                drop_runner(cmd[0])
     return p
+
+
+def drop_runner(exe):
+    """The binary @exe and the objects beside it removed."""
+    for f in glob.glob(os.path.join(os.path.dirname(exe), "*.o")):
+        os.unlink(f)
+    os.unlink(exe)
 
 
 def _failed_cases(log):

@@ -413,12 +413,6 @@ def check_suites(a, root, version, standalone):
                 die("--suite kunit with --standalone needs --kunit-file")
             die(f"nothing to run: no corpus/kunit/*.c and no "
                 f"drivers/iommu/iova-kunit.c in {root}")
-        known = tree_suites.known_file(TOP, version) if version else None
-        mine = tree_suites.iova_known(known) if known else []
-        if s.startswith("fuzz:") and mine:
-            die(f"suite fuzz: {known} lists findings of the iova target "
-                f"('{mine[0]}'), which the fuzz suite does not tell "
-                "apart yet")
 
 
 def kunit_files(a, root, standalone):
@@ -481,9 +475,7 @@ class Suites:
             if s == "contract":
                 return tree_suites.Contract(self.build(), rel, ws,
                                             a.timeout, known)
-            # A known list with findings of the iova target was refused
-            # before (check_suites()).
             return tree_suites.Fuzz(self.build(), rel, ws,
-                                    int(s.split(":")[1]), TOP)
+                                    int(s.split(":")[1]), TOP, known)
         except relink.SetupError as e:
             die(str(e))

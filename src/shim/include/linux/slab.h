@@ -70,7 +70,9 @@ struct kmem_cache *shim_kmem_cache_create_usercopy(const char *name,
 		unsigned int size, unsigned int align, slab_flags_t flags,
 		unsigned int useroffset, unsigned int usersize,
 		void (*ctor)(void *));
-void kmem_cache_destroy(struct kmem_cache *s);
+/* The caller's name: destroying a cache twice is named after it. */
+void shim_kmem_cache_destroy(struct kmem_cache *s, const char *caller);
+#define kmem_cache_destroy(s)	shim_kmem_cache_destroy(s, __func__)
 int kmem_cache_shrink(struct kmem_cache *s);
 void *shim_kmem_cache_alloc(struct kmem_cache *s, gfp_t gfp, const char *site);
 void kmem_cache_free(struct kmem_cache *s, void *obj);

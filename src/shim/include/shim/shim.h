@@ -104,6 +104,8 @@ void shim_inject_nth(unsigned long n);
 /* The same, counting sleeping ones too (GFP_KERNEL at set-up: failslab
  * with ignore-gfp-wait=N). */
 void shim_inject_nth_any(unsigned long n);
+/* What of the N-th is left: 0 once it failed (or if disarmed). */
+unsigned long shim_inject_nth_left(void);
 /* While on, every non-sleeping allocation (no __GFP_DIRECT_RECLAIM) fails. */
 void shim_inject_nonsleeping(bool on);
 /* While set, allocations of the classes in @mask fail; sleeping ones only
