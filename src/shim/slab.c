@@ -54,6 +54,8 @@ static struct kmem_cache sheaf_cache = { .name = "slab_sheaf", .align = 16 };
 static struct kmem_cache *caches;
 
 static unsigned long cache_seq, cache_mark_seq;
+/* Caches made before the first mark are the process's, never lost. */
+static unsigned long first_mark_seq = ~0UL;
 
 /*
  * Caches live in a pool of ours, not on the heap, its slots taken in turn:
@@ -70,19 +72,30 @@ static unsigned int next_slot;
 
 static void cache_unregister(struct kmem_cache *s);
 
-/* A slot: the next free one, else one whose cache was destroyed with
- * objects (a SLAB finding) that have all been let go of since. */
+/*
+ * Can slot @k be taken back?  Its cache was destroyed with objects (a SLAB
+ * finding), or made by an earlier run and never destroyed (a leak a run
+ * reported), and holds no object now: the oldest such, so that one kernel
+ * code may still use is not (fuzzing goes on past leaking runs).
+ */
+static bool slot_lost(unsigned int k)
+{
+	const struct kmem_cache *s = &cache_pool[k];
+
+	return slot_used[k] && !s->live && s->seq > first_mark_seq &&
+	       (s->destroyed || s->seq <= cache_mark_seq);
+}
+
+/* A slot: the next free one, else the oldest lost one. */
 static struct kmem_cache *slot_take(void)
 {
-	unsigned int i, k;
+	unsigned int i, k, old = CACHE_SLOTS;
 
-	for (i = 0; i < 2 * CACHE_SLOTS; i++) {
+	for (i = 0; i < CACHE_SLOTS; i++) {
 		k = (next_slot + i) % CACHE_SLOTS;
-		if (slot_used[k] && i >= CACHE_SLOTS &&
-		    cache_pool[k].destroyed && !cache_pool[k].live) {
-			cache_unregister(&cache_pool[k]);
-			slot_used[k] = false;
-		}
+		if (slot_lost(k) && (old == CACHE_SLOTS ||
+				     cache_pool[k].seq < cache_pool[old].seq))
+			old = k;
 		if (!slot_used[k]) {
 			slot_used[k] = true;
 			next_slot = (k + 1) % CACHE_SLOTS;
@@ -90,8 +103,12 @@ static struct kmem_cache *slot_take(void)
 			return &cache_pool[k];
 		}
 	}
-	shim_bug(__FILE__, __LINE__, __func__, "more kmem_caches than slots");
-	return NULL;
+	if (old == CACHE_SLOTS)
+		shim_bug(__FILE__, __LINE__, __func__,
+			 "more kmem_caches than slots");
+	cache_unregister(&cache_pool[old]);
+	memset(&cache_pool[old], 0, sizeof(cache_pool[old]));
+	return &cache_pool[old];
 }
 
 /* Is @s a slot of the pool that no cache holds? */
@@ -486,6 +503,8 @@ void shim_percpu_block_free(void *obj)
 
 void shim_cache_mark(void)
 {
+	if (first_mark_seq == ~0UL)
+		first_mark_seq = cache_seq;
 	cache_mark_seq = cache_seq;
 }
 
