@@ -87,6 +87,8 @@ def check_errors(a):
         ("function not in file", m + sd + ["--file", "sample.c",
                                            "--function", "nope", "--list"]),
         ("bad suite", m + sd + ["--file", "sample.c", "--suite", "fuzz:x"]),
+        ("--sample 0", m + sd + ["--file", "sample.c", "--sample", "0",
+                                 "--list"]),
         ("kunit without files", m + sd + ["--file", "sample.c",
                                           "--out", a.out]),
         ("--match with two files", m + sd + ["--file", "sample.c", "--file",

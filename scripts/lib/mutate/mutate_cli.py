@@ -23,6 +23,7 @@ import operators
 import relink
 import report
 import report_html
+import sample
 import tree_suites
 from flags import CLANG, Flags
 
@@ -39,7 +40,7 @@ scripts/mutate [--kernel-src DIR | --kernel V | --standalone DIR]
                [--operator NAME]...
                [--suite SUITE]... [--kunit-file FILE]... [--jobs N]
                [--timeout S] [--out DIR] [--order N] [--list]
-               [--match PATCH...] [--no-install]"""
+               [--sample N [--seed S]] [--match PATCH...] [--no-install]"""
 
 DESCRIPTION = """\
 Mutation adequacy: which changes to the code under test does no test
@@ -126,6 +127,12 @@ def parse(argv):
                    help="name the generated mutant (--order 2 for two "
                    "edits) with the object code of each PATCH, a mutant "
                    "of the one --file written by hand; no suite runs")
+    p.add_argument("--sample", type=int, metavar="N",
+                   help="only N of the generated mutants, chosen at "
+                   "random by --seed: scores are estimates, each with "
+                   "its 95%% interval")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="the seed of --sample (default 1)")
     p.add_argument("--list", action="store_true",
                    help="only list the mutants, dropped ones included: "
                    "objects compiled, no suite run")
@@ -134,6 +141,10 @@ def parse(argv):
     a = p.parse_args(argv)
     if a.jobs < 1:
         die(f"--jobs wants a positive number, got {a.jobs}")
+    if a.sample is not None and a.sample < 1:
+        die(f"--sample wants a positive number, got {a.sample}")
+    if a.sample is not None and a.match:
+        die("--sample and --match do not go together")
     if a.timeout <= 0:
         die(f"--timeout wants a positive number, got {a.timeout:g}")
     a.suites = []
@@ -322,12 +333,17 @@ def main(argv):
             die(str(e))
     fl = Flags(TOP, root, os.path.join(out, "gen"), standalone)
     pairs, chosen = mutants_of(a, fl, root, name, ranges)
-    mutants = [m for m, _ in pairs]
     texts = {m.file: t for m, t in pairs}
+    mutants = [m for m, _ in pairs]
+    generated = len(mutants)
+    if a.sample is not None:
+        mutants = sample.choose(mutants, a.sample, a.seed)
     # One workspace per file: mutants of several files live side by side.
     spaces = {rel: objects.Workspace(os.path.join(out, "work"), rel, t)
               for rel, t in texts.items()}
-    print(f"{PROG}: {len(mutants)} mutants of {', '.join(texts)}",
+    some = "" if a.sample is None else \
+        f" (a sample of {generated}, seed {a.seed})"
+    print(f"{PROG}: {len(mutants)} mutants{some} of {', '.join(texts)}",
           file=sys.stderr)
     if a.match:
         return match_patches(a, fl, spaces, mutants)
@@ -341,6 +357,8 @@ def main(argv):
     meta = {"tree": name, "root": root, "files": list(texts),
             "functions": a.function or [], "reached": chosen,
             "suites": [] if a.list else a.suites,
+            "sample": None if a.sample is None else
+            {"of": generated, "n": len(mutants), "seed": a.seed},
             "sha256": {rel: hashlib.sha256(t.encode("latin-1")).hexdigest()
                        for rel, t in texts.items()}}
     if a.list:

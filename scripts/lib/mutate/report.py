@@ -8,14 +8,17 @@ they cannot count); compiled (the rest, the denominator of every
 score); per suite killed, survived and errors (a mutant the suite could
 not run on); survived (by every suite run).  A suite's score is its
 kills over the compiled mutants it ran on; the score together is the
-mutants any suite killed over the compiled ones."""
+mutants any suite killed over the compiled ones.  Of a sample
+(--sample), every score comes with its 95% interval."""
 import json
+
+import sample
 
 
 DROPPED = ("uncompilable", "equivalent", "duplicate")
 
 
-def figures(mutants, suites):
+def figures(mutants, suites, sampled=False):
     fig = {"generated": len(mutants)}
     for s in DROPPED + ("compiled",):
         fig[s] = sum(1 for m in mutants if m.status == s)
@@ -28,12 +31,16 @@ def figures(mutants, suites):
         per[s] = {"killed": k, "survived": len(ran) - k - e, "errors": e,
                   "score": round(k / (len(ran) - e), 4)
                   if len(ran) > e else None}
+        if sampled:
+            per[s]["interval"] = sample.interval(k, len(ran) - e)
     fig["suites"] = per
     if suites:
         killed = [m for m in live if killed_by(m)]
         fig["killed"] = len(killed)
         fig["survived"] = len(survivors(mutants))
         fig["score"] = round(len(killed) / len(live), 4) if live else None
+        if sampled:
+            fig["interval"] = sample.interval(len(killed), len(live))
     return fig
 
 
@@ -57,7 +64,7 @@ def survivors(mutants):
 
 def write_json(path, meta, mutants, suites):
     doc = dict(meta)
-    doc["figures"] = figures(mutants, suites)
+    doc["figures"] = figures(mutants, suites, bool(meta.get("sample")))
     doc["mutants"] = []
     for m in mutants:
         keys = ("id", "file", "line", "col", "op", "function", "orig",
@@ -75,12 +82,17 @@ def write_json(path, meta, mutants, suites):
         f.write("\n")
 
 
-def _pct(x):
-    return "-" if x is None else f"{100 * x:.1f}%"
+def pct(x, iv=None):
+    if x is None:
+        return "-"
+    if iv is None:
+        return f"{100 * x:.1f}%"
+    return f"{100 * x:.1f}% (95%: {100 * iv[0]:.1f}-{100 * iv[1]:.1f}%)"
 
 
 def text(meta, mutants, suites):
-    fig = figures(mutants, suites)
+    some = meta.get("sample")
+    fig = figures(mutants, suites, bool(some))
     out = [f"mutate: {meta['tree']} {', '.join(meta['files'])}"]
     for rel, names in (meta.get("reached") or {}).items():
         out.append(f"{rel}: the {len(names)} functions drivers/iommu/"
@@ -88,13 +100,18 @@ def text(meta, mutants, suites):
     out.append(f"generated {fig['generated']}, uncompilable "
                f"{fig['uncompilable']}, equivalent {fig['equivalent']}, "
                f"duplicate {fig['duplicate']}, compiled {fig['compiled']}")
+    if some:
+        out.append(f"a sample: {some['n']} of the {some['of']} mutants "
+                   f"generated, seed {some['seed']}; the scores are "
+                   f"estimates")
     for s, f in fig["suites"].items():
         out.append(f"suite {s}: killed {f['killed']}, survived "
                    f"{f['survived']}, errors {f['errors']}, score "
-                   f"{_pct(f['score'])}")
+                   f"{pct(f['score'], f.get('interval'))}")
     if suites:
         out.append(f"together: killed {fig['killed']}, survived "
-                   f"{fig['survived']}, score {_pct(fig['score'])}")
+                   f"{fig['survived']}, score "
+                   f"{pct(fig['score'], fig.get('interval'))}")
         out.append("")
         out.append("survivors:")
         if not survivors(mutants):

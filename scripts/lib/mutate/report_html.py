@@ -23,6 +23,7 @@ import os
 import sys
 
 from mutant import change_of
+from report import pct
 
 STYLE = """\
 body{font-family:sans-serif;margin:1em 2em;color:#222}
@@ -54,10 +55,6 @@ class RenderError(Exception):
 def _e(s):
     return html.escape(s, quote=True)
 
-
-
-def _pct(x):
-    return "-" if x is None else f"{100 * x:.1f}%"
 
 
 def kind(m):
@@ -105,11 +102,11 @@ def figures(doc):
     for s, f in fig["suites"].items():
         out.append(f"<tr><th>{_e(s)}</th><td>{f['killed']}</td>"
                    f"<td>{f['survived']}</td><td>{f['errors']}</td>"
-                   f"<td>{_pct(f['score'])}</td></tr>")
+                   f"<td>{pct(f['score'], f.get('interval'))}</td></tr>")
     if "killed" in fig:
         out.append(f"<tr><th>together</th><td>{fig['killed']}</td>"
                    f"<td>{fig['survived']}</td><td></td>"
-                   f"<td>{_pct(fig['score'])}</td></tr>")
+                   f"<td>{pct(fig['score'], fig.get('interval'))}</td></tr>")
     out.append("</table>")
     return out
 
