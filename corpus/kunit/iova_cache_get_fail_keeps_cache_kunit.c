@@ -48,7 +48,7 @@ static void iova_cache_get_fail_keeps_cache(struct kunit *test)
 	domain_init();
 	op(0, "put_iova_domain+init(2)");
 	domain_put();
-	domain_init_failing(2);
+	domain_init_again(2, false);
 	checks();
 	cur_op = -1;
 	cur_what = "put_iova_domain";

@@ -34,12 +34,16 @@ static void init(const struct raw_stream *s, unsigned long nth)
 }
 
 /* The caches put and got again, the get failing its @nth allocation:
- * what of @nth is left for the domain's set-up. */
+ * what of @nth is left for the domain's set-up (runner's reinit.c). */
 static unsigned long cache_again(unsigned long nth)
 {
 	unsigned long left;
 
 	iova_cache_put();
+	if (!nth) {
+		iova_cache_get();
+		return 0;
+	}
 	shim_inject_nth_any(nth);
 	if (iova_cache_get()) {
 		shim_inject_nth(0);
@@ -118,7 +122,11 @@ static void call(const struct raw_stream *s, const struct raw_call *c)
 		break;
 	case RAW_REINIT:
 		put_iova_domain(&iovad);
-		init(s, a[0] ? cache_again(a[0]) : 0);
+		if (a[1])
+			iova_cache_get();	/* another user's */
+		init(s, a[0] || a[1] ? cache_again(a[0]) : 0);
+		if (a[1])
+			iova_cache_put();
 		break;
 	}
 }

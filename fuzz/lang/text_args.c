@@ -224,6 +224,8 @@ unsigned int text_op_args(const struct prog_op *op, struct text_arg *args)
 	case OP_REINIT:
 		if (op->a % 64)
 			put(args, &n, "fail", "%lu", op->a % 64);
+		if (op->b & 1)
+			put(args, &n, "shared", "%lu", 1);
 		break;
 	default:
 		break;

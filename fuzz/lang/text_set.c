@@ -258,6 +258,8 @@ const char *text_op_set(struct prog_op *op, const char *key, const char *val)
 		return set_repeat(op, val);
 	if (op->kind == OP_REINIT && !strcmp(key, "fail"))
 		return set_reinit_fail(op, val);
+	if (op->kind == OP_REINIT && !strcmp(key, "shared"))
+		return set_flag(&op->b, val);
 	if (!strcmp(key, "gap") || !strcmp(key, "deferred")) {
 		op->c = (op->c & ~1) | (key[0] == 'd');
 		return set_byte(&op->a, val, 255);

@@ -35,7 +35,6 @@ process that ended without reporting an input (an engine error), or 2 on
 a usage error.
 """
 
-import argparse
 import ctypes
 import hashlib
 import os

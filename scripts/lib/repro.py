@@ -138,10 +138,12 @@ def crash_record(line, index, dom):
     """The op a sanitizer (or a kernel BUG) stopped in, if its arguments
     need no run-time state (an allocation under a fixed limit, a
     re-init)."""
-    m = re.match(r"\s*reinit_domain\((?:fail=(\d+))?\)", line)
+    m = re.match(r"\s*reinit_domain\((?:fail=(\d+))?(?:, )?(shared=1)?\)",
+                 line)
     if m:
+        shared = ", shared" if m.group(2) else ""
         rec = repro_trace.Rec(repro_trace.REC.match(
-            f"  #{index}   put_iova_domain+init({m.group(1) or 0})"))
+            f"  #{index}   put_iova_domain+init({m.group(1) or 0}{shared})"))
         rec.glob = False
         rec.crashed = True
         return rec

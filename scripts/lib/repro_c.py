@@ -179,8 +179,10 @@ class Gen:
         elif rec.kind.startswith("put_iova_domain"):
             self.emit("domain_put();")
             nth = rec.nums[0] if rec.nums else 0
-            self.emit(f"domain_init_failing({nth});" if nth else
-                      "domain_init();")
+            shared = "shared" in rec.args
+            self.emit(f"domain_init_again({nth}, "
+                      f"{'true' if shared else 'false'});"
+                      if nth or shared else "domain_init();")
             self.held, self.cached = {}, []
 
     def skipped(self):
@@ -503,24 +505,32 @@ static void domain_put(void)
 	       shim_live_objects());
 }
 
-/* A new domain whose set-up fails its @nth allocation, sleeping ones
- * included.  The IOVA caches are put and got again first, as a driver's
- * remove and probe do: a get that failed must leave no kmem_cache, and
- * they are got again without the failure.  If the domain's own set-up
- * failed, put_iova_domain() must work and leave nothing, and the domain
- * is made again without the failure. */
-static void domain_init_failing(unsigned long nth)
+/* A new domain whose set-up fails its @nth allocation (if not 0),
+ * sleeping ones included.  The IOVA caches are put and got again first,
+ * as a driver's remove and probe do: alone (!@shared), the put is the
+ * last and a get that failed must leave no kmem_cache; with another user
+ * of them (@shared: dma-iommu holds them from boot), that user gets them
+ * first and puts them last.  They are got again without the failure.  If
+ * the domain's own set-up failed, put_iova_domain() must work and leave
+ * nothing, and the domain is made again without the failure. */
+static void domain_init_again(unsigned long nth, bool shared)
 {
 	int err;
 
+	if (shared)
+		EXPECT(!iova_cache_get(), "another user's iova_cache_get() failed");
 	iova_cache_put();
-	expect_caches_gone();
-	shim_inject_nth_any(nth);
+	if (!shared)
+		expect_caches_gone();
+	if (nth)
+		shim_inject_nth_any(nth);
 	err = iova_cache_get();
-	nth = shim_inject_nth_left();
-	shim_inject_nth(0);
+	if (nth) {
+		nth = shim_inject_nth_left();
+		shim_inject_nth(0);
+	}
 	if (err) {
-		EXPECT(!shim_cache_since_mark(),
+		EXPECT(shared || !shim_cache_since_mark(),
 		       "kmem_cache %%s still exists after a failed iova_cache_get()",
 		       shim_cache_since_mark());
 		EXPECT(!iova_cache_get(), "iova_cache_get() failed");
@@ -529,14 +539,19 @@ static void domain_init_failing(unsigned long nth)
 	init_iova_domain(&iovad, GRANULE, START_PFN);
 	err = 0;
 	if (RCACHES) {
-		shim_inject_nth_any(nth);
+		if (nth)
+			shim_inject_nth_any(nth);
 		err = iova_domain_init_rcaches(&iovad);
-		shim_inject_nth(0);
+		if (nth)
+			shim_inject_nth(0);
+		EXPECT(!err || nth, "iova_domain_init_rcaches() failed");
 	}
 	if (err) {
 		domain_put();
 		domain_init();
 	}
+	if (shared)
+		iova_cache_put();
 }
 """
 

@@ -168,7 +168,7 @@ def body(program):
                 continue
             lo, hi = entries[a["entry"] % len(entries)]
             if op == "overwrite":
-                out += [f"current->fail_nth = 1;\t/* it must not allocate */",
+                out += ["current->fail_nth = 1;\t/* it must not allocate */",
                         f"KUNIT_EXPECT_EQ(test, maple_iommu_store(t, {lo:#x}, "
                         f"{hi:#x}, &t->lock), 0);",
                         f"KUNIT_EXPECT_EQ(test, maple_iommu_store(t, {lo:#x}, "

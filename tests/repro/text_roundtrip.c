@@ -117,16 +117,19 @@ static bool test_hand_written(void)
 		"free_iova(live=0, off=2)   # frees r0\n"
 		"repeat(times=300)\n"
 		"inject(nth=20)\n"
-		"reinit_domain()\n";
+		"reinit_domain()\n"
+		"reinit_domain(fail=3, shared=1)\n";
 	char err[160];
 
 	CHECK(text_parse(good, strlen(good), &q, err, sizeof(err)));
-	CHECK(q.nr_ops == 7 && q.dom.nr_cpus == 2);
+	CHECK(q.nr_ops == 8 && q.dom.nr_cpus == 2);
 	CHECK(q.ops[0].kind == OP_ALLOC && prog_size(q.ops[0].a) == 16 &&
 	      (q.ops[0].c & 1));
 	CHECK(q.ops[1].kind == OP_INJECT && q.ops[2].kind == OP_ALLOC_FAST);
 	CHECK(q.ops[4].kind == OP_REPEAT && prog_repeat(&q.ops[4]) == 300);
-	CHECK(q.ops[6].kind == OP_REINIT);
+	CHECK(q.ops[6].kind == OP_REINIT && !q.ops[6].a && !(q.ops[6].b & 1));
+	CHECK(q.ops[7].kind == OP_REINIT && q.ops[7].a % 64 == 3 &&
+	      (q.ops[7].b & 1));
 	CHECK(refused("iovafuzz-program 2 iova\n", "1:1: format version 2"));
 	CHECK(refused("hello\n", "1:1: expected"));
 	CHECK(refused("iovafuzz-program 1 iova\ndomain(cpus=9)\n",

@@ -361,7 +361,7 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 	bool lost;
 	size_t n = shim_kcov_read(&ev, &lost), entry;
 	struct decider d;
-	char text[320], op[16];
+	char text[320], op[16], at[32] = " (no decision recorded)";
 	const char *fn;
 
 	if (stop < n)
@@ -386,10 +386,11 @@ bool cause_name(char *buf, size_t len, char *why, size_t wlen, size_t stop)
 	else
 		snprintf(buf, len, "%s: %s", d.func, text);
 	snprintf(op, sizeof(op), "op #%u", run.nr_recs - 1);
-	snprintf(why, wlen,
-		 "%s (%s %s) entered %s(), decided in %s() at iova.c:%u%s",
+	if (d.line)
+		snprintf(at, sizeof(at), " at iova.c:%u", d.line);
+	snprintf(why, wlen, "%s (%s %s) entered %s(), decided in %s()%s%s",
 		 run.nr_recs ? op : "init", run.inv, run.where, fn, d.func,
-		 d.line, lost ? " (path cut short)" : "");
+		 at, lost ? " (path cut short)" : "");
 	return true;
 }
 

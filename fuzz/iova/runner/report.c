@@ -64,6 +64,9 @@ void trace_op(FILE *f, unsigned int i)
 			a[0] == 2 ? "class mask next op" :
 			a[0] == 4 ? "nonsleeping, ops" : "nth", a[1]);
 		break;
+	case OP_REINIT:
+		fprintf(f, "(%lu%s)", a[0], a[1] ? ", shared" : "");
+		break;
 	default:
 		fprintf(f, "(%lu)", a[0]);
 		break;

@@ -201,6 +201,10 @@ struct op_rec *rec_new(enum op_kind kind, unsigned long a0,
 bool domain_put(void);
 bool domain_init(unsigned int fail_nth);
 
+/* reinit.c */
+bool caches_gone(const char *op, const char *after);
+bool reinit(unsigned int nth, bool shared);
+
 /* ops_*.c: one op each; false once an invariant failed */
 bool run_alloc(const struct prog_op *op, bool fast, bool retry);
 bool run_free(const struct prog_op *op);

@@ -142,77 +142,6 @@ static void name_leak(void)
 			      i ? "," : "", l.name[i]);
 }
 
-/*
- * The last iova_cache_put() destroys the kmem_caches the first
- * iova_cache_get() created: a cache still there after the run's put is
- * memory the module never gives back, a leak as a lost object is.  So is
- * one a failed get leaves behind.
- */
-static bool caches_gone(const char *op, const char *after)
-{
-	const char *name = shim_cache_since_mark();
-
-	if (!name)
-		return true;
-	snprintf(run.leaked, sizeof(run.leaked), "kmem_cache %s", name);
-	return fail("NO_LEAK", op, 0, 0, "kmem_cache %s still exists after %s",
-		    name, after);
-}
-
-/*
- * As a driver's remove and probe do (tegra-vde, ipu6): the IOVA caches put
- * and got again, the get failing its @nth allocation (its kmem_caches are
- * GFP_KERNEL).  The last put destroys the caches; a get that fails must
- * leave none behind, and they are then got without the failure.  Returns
- * what of @nth the get left for the domain's own set-up, or -1 if the
- * run ended.
- */
-static long cache_again(unsigned int nth)
-{
-	unsigned long injected = shim_op_stats()->injected;
-	unsigned long left;
-	int err;
-
-	KERNEL(iova_cache_put());
-	run.cache_got = false;
-	if (!caches_gone("iova_cache_put", "the last iova_cache_put()"))
-		return -1;
-	shim_inject_nth_any(nth);
-	KERNEL(err = iova_cache_get());
-	left = shim_inject_nth_left();
-	shim_inject_nth(0);
-	if (err && shim_op_stats()->injected != injected) {
-		if (!caches_gone("iova_cache_get", "a failed iova_cache_get()"))
-			return -1;
-		KERNEL(err = iova_cache_get());
-	}
-	if (err) {
-		fail("COMPLETE", "iova_cache_get", 0, 0,
-		     "iova_cache_get() failed");
-		return -1;
-	}
-	run.cache_got = true;
-	return left;
-}
-
-/* put_iova_domain() and a new domain, its set-up (the caches got again,
- * then the domain's) failing its @nth allocation if not 0: then put
- * again, and made again without it, for the ops after it. */
-static bool reinit(unsigned int nth)
-{
-	struct op_rec *rec = rec_new(OP_REINIT, nth, 0, 0);
-	long left;
-
-	raw(RAW_REINIT, nth, 0, 0);
-	if (domain_put()) {
-		left = nth ? cache_again(nth) : 0;
-		if (left >= 0 && domain_init(left) && domain_put())
-			domain_init(0);
-	}
-	rec->injected = shim_op_stats()->injected;
-	return !run.inv;
-}
-
 bool domain_put(void)
 {
 	cause_op_begin();
@@ -252,7 +181,7 @@ static bool run_op(const struct prog_op *op)
 		run_inject(op);
 		return true;
 	case OP_REINIT:
-		return reinit(op->a % 64);
+		return reinit(op->a % 64, op->b & 1);
 	default:
 		return run_env(op);
 	}
