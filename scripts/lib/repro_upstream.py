@@ -322,8 +322,14 @@ class KGen(repro_c.Gen):
                                  "iova_domain_init_rcaches(), which "
                                  "fail_nth skips while failslab's "
                                  "ignore-gfp-wait is Y (its default)")
+            shared = "shared" in rec.args
+            if shared:
+                # Another user of the caches, as dma-iommu from boot.
+                self.emit("KUNIT_ASSERT_EQ(test, iova_cache_get(), 0);")
             self.emit("iova_test_put(iovad);")
             self.emit(f"iovad = {domain_call(self.dom)};")
+            if shared:
+                self.emit("iova_cache_put();")
             self.held = {}
 
     def record(self, i, rec):
