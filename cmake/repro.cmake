@@ -31,6 +31,12 @@ target_include_directories(text_roundtrip PRIVATE ${IOVAFUZZ_LANG_DIR}
 target_link_libraries(text_roundtrip PRIVATE iovafuzz_flags_san)
 target_compile_options(text_roundtrip PRIVATE ${IOVAFUZZ_OWN_WARNINGS})
 add_test(NAME repro.text_roundtrip COMMAND text_roundtrip)
+# A flushing request's cached ranges are expected back only where the
+# finding is that promise (tests/repro/flush_gone.py).
+find_program(IOVAFUZZ_PYTHON3 python3 REQUIRED)
+add_test(NAME repro.flush_gone
+	 COMMAND ${IOVAFUZZ_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/repro/flush_gone.py
+		 ${CMAKE_SOURCE_DIR}/scripts/lib)
 
 # The targets of one directory, recursively.
 function(_iovafuzz_all_targets dir out)
