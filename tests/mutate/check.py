@@ -311,11 +311,17 @@ def check_fuzz_case(a):
     return bad
 
 
-def main():
+def parser():
+    """The options every check of tests/mutate takes."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--mutate", required=True)
     ap.add_argument("--dir", required=True)
     ap.add_argument("--out", required=True)
+    return ap
+
+
+def main():
+    ap = parser()
     ap.add_argument("--errors", action="store_true")
     ap.add_argument("--listing", metavar="FILE")
     ap.add_argument("--reach", action="store_true")

@@ -15,11 +15,12 @@ written by hand is.
       none (ids and lines left out: they move with the tree)
 
 Exit status: 0 as expected, 1 not (saying what differs)."""
-import argparse
 import glob
 import os
 import subprocess
 import sys
+
+from check import parser
 
 PAIRS = ["first", "statement", "def-use", "nested", "inserted", "apart"]
 
@@ -98,10 +99,7 @@ def check_tree(a):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--mutate", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--out", required=True)
+    ap = parser()
     ap.add_argument("--tree", metavar="KERNEL_SRC")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)

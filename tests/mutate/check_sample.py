@@ -8,13 +8,12 @@ figures are the sample's, and every score carries its 95% interval.
   check_sample.py --mutate scripts/mutate --dir tests/mutate --out DIR
 
 Exit status: 0 as expected, 1 not (saying what differs)."""
-import argparse
 import json
 import math
 import os
 import sys
 
-from check import key, read_expected, run
+from check import key, parser, read_expected, run
 
 N = 20
 
@@ -100,10 +99,7 @@ def figures(rep, out, exp, text):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--mutate", required=True)
-    ap.add_argument("--dir", required=True)
-    ap.add_argument("--out", required=True)
+    ap = parser()
     a = ap.parse_args()
     exp = read_expected(os.path.join(a.dir, "expected.txt"))
     out = os.path.join(a.out, "run")
