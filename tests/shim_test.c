@@ -3,9 +3,12 @@
  * Unit tests of the shim itself: each failure-injection policy fails
  * exactly the allocations it should; slab accounting; per-CPU data; CPU
  * hotplug callbacks; delayed work; RCU callbacks; WARN_ON and
- * might_alloc() findings and their signatures.
+ * might_alloc() findings and their signatures; printk()'s %pe.
  */
+#include <unistd.h>
+
 #include <linux/cpuhotplug.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/mm.h>
@@ -406,6 +409,29 @@ static bool test_alloc_in_atomic(void)
 	return true;
 }
 
+/* printk() as dmesg shows it: the level stripped, %pe an errno's name,
+ * the other conversions as C has them. */
+static bool test_printk(void)
+{
+	char out[256] = "";
+	FILE *f = tmpfile();
+	int saved = dup(2);
+
+	CHECK(f && saved >= 0);
+	fflush(stderr);
+	dup2(fileno(f), 2);
+	pr_err("cpuhp: %pe, %pe, %d %lu %s %5.2x %% %*d\n",
+	       ERR_PTR(-EBUSY), ERR_PTR(-999), -3, 7UL, "s", 10, 3, 4);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(f);
+	CHECK(fgets(out, sizeof(out), f));
+	fclose(f);
+	CHECK(!strcmp(out, "cpuhp: -EBUSY, -999, -3 7 s    0a %   4\n"));
+	return true;
+}
+
 int main(void)
 {
 	struct check_totals t = { 0 };
@@ -425,5 +451,6 @@ int main(void)
 	RUN_TEST(&t, test_warn_recorded);
 	RUN_TEST(&t, test_might_alloc);
 	RUN_TEST(&t, test_alloc_in_atomic);
+	RUN_TEST(&t, test_printk);
 	return check_summary(&t);
 }

@@ -16,7 +16,6 @@
 static struct shim_finding first;
 static unsigned int nr_findings;
 static int locks_held;
-static bool printk_on = true;
 
 void shim_record(const char *kind, const char *file, int line,
 		 const char *func, const char *what)
@@ -110,25 +109,6 @@ void shim_lock_acquired(void)
 void shim_lock_released(void)
 {
 	locks_held--;
-}
-
-void shim_set_printk(bool on)
-{
-	printk_on = on;
-}
-
-/* Strip the "<N>" level prefix the way the console would. */
-void shim_printk(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!printk_on)
-		return;
-	if (fmt[0] == '<' && fmt[1] && fmt[2] == '>')
-		fmt += 3;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 }
 
 void shim_report_reset(void)
