@@ -13,7 +13,9 @@ that a finding like one saved before is counted and the process goes on
 sanitizer report or a timeout; the next starts with seed K+1, K+2, ...
 and the runs (-runs) and seconds (-max_total_time) left.  An input of
 CORPUS or SEEDS that ends a process while libFuzzer reads them in is left
-out of the next (SEEDS are copied into DIR/seeds, never changed).  With
+out of the next (SEEDS are copied into DIR/seeds, never changed): once
+for all chains, so that a chain whose process ended on an input another
+chain left out already goes on.  With
 -runs and -reload=0, and address space randomization off for the
 processes (where the kernel allows it), which inputs are reported is the
 same on every run.
@@ -40,6 +42,7 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -96,28 +99,36 @@ def copy_seeds(args):
 
 
 def leave_out(dirs, digest):
-    """The input with this content, if one of @dirs holds it."""
+    """The input with this content, if one of @dirs holds it.  The
+    libFuzzer processes may write new inputs into @dirs meanwhile: a file
+    gone before it is read was not this one."""
     for d in dirs:
         for name in os.listdir(d):
             path = os.path.join(d, name)
-            if os.path.isfile(path) and sha1(path) == digest:
-                os.unlink(path)
-                return True
+            try:
+                if os.path.isfile(path) and sha1(path) == digest:
+                    os.unlink(path)
+                    return True
+            except FileNotFoundError:
+                pass
     return False
 
 
 ADDR_NO_RANDOMIZE = 0x0040000
+PR_SET_PDEATHSIG = 1
 
 
-def no_aslr():
+def in_child():
     """In the child: addresses as in every other run, where the kernel
     lets us (libFuzzer turns values compared in the target, addresses of
-    globals among them, into mutations)."""
+    globals among them, into mutations); and killed when its chain's
+    thread dies, so that no process outlives a run that was killed."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         cur = libc.personality(0xffffffff)
         if cur != -1:
             libc.personality(cur | ADDR_NO_RANDOMIZE)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
         pass
 
@@ -134,7 +145,8 @@ def unsymbolized():
 class Chains:
     """What the chains share: the executions each has done in processes
     that ended and in the one running, summed into the "#N" lines, one
-    lock for stdout, and the processes running."""
+    lock for stdout and for the input directories, the processes
+    running, and the inputs left out."""
 
     def __init__(self, jobs):
         self.done = [0] * jobs
@@ -142,6 +154,26 @@ class Chains:
         self.lock = threading.Lock()
         self.procs = set()
         self.stopped = False
+        self.left_out = set()
+
+    def leave_out(self, dirs, digest):
+        """Leave the input out once for all chains: true if it is out,
+        by this call or by another chain's."""
+        with self.lock:
+            if digest in self.left_out:
+                return True
+            if leave_out(dirs, digest):
+                self.left_out.add(digest)
+                return True
+            return False
+
+    def write(self, line):
+        """Best effort: a log that cannot be written (a full disk) does
+        not stop the fuzzing; what is found is in the artifacts."""
+        try:
+            sys.stdout.write(line)
+        except OSError:
+            pass
 
     def stop(self):
         with self.lock:
@@ -156,7 +188,7 @@ def run_one(chains, j, cmd):
     execs, artifact, inited = 0, None, False
     with subprocess.Popen(cmd, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, env=unsymbolized(),
-                          preexec_fn=no_aslr) as p:
+                          preexec_fn=in_child) as p:
         with chains.lock:
             if chains.stopped:
                 p.kill()
@@ -177,9 +209,12 @@ def run_one(chains, j, cmd):
                     chains.cur[j] = int(m.group(1))
                     total = sum(chains.done) + sum(chains.cur)
                     line = f"#{total}{line[m.end():]}"
-                sys.stdout.write(line)
+                chains.write(line)
         with chains.lock:
-            sys.stdout.flush()
+            try:
+                sys.stdout.flush()
+            except OSError:
+                pass
             chains.procs.discard(p)
     return p.returncode, execs, artifact, inited
 
@@ -225,7 +260,8 @@ def chain(args, chains, j, dirs, go, start):
             digest = os.path.basename(artifact).rsplit("-", 1)[-1]
             # libFuzzer's own first input (the empty one) is in no
             # directory: it is dropped next time, if the target saved it.
-            if not leave_out(dirs, digest) and saved(go) == listed:
+            if not chains.leave_out(dirs, digest) and \
+                    saved(go) == listed:
                 return rc
         k += 1
     print(f"{PROG}: stopped after {args.max_procs} processes",
