@@ -44,13 +44,19 @@ iovafuzz_build_trees() {
 	mkdir -p -- "$dir" || die "cannot create build directory $dir"
 	exec {lock}>"$dir.lock"
 	flock "$lock"
+	# A build that was killed may have left a binary half linked, newer
+	# than what it is made of: the next one starts clean.
+	local stamp=$dir/.built clean=()
+	[[ -e $stamp || ! -e $dir/CMakeCache.txt ]] || clean=(--clean-first)
+	rm -f -- "$stamp"
 	if ! { CC=$cc cmake -S "$top" -B "$dir" \
 		-DIOVAFUZZ_TREES="$trees" \
 		-DIOVAFUZZ_MUTANTS=OFF -DIOVAFUZZ_PORT=OFF \
 		-DIOVAFUZZ_VARIANTS=OFF ${IOVAFUZZ_CMAKE_EXTRA[@]+"${IOVAFUZZ_CMAKE_EXTRA[@]}"} &&
-		cmake --build "$dir" -j "$(nproc)" --target "$@"; } >"$log" 2>&1; then
+		cmake --build "$dir" -j "$(nproc)" ${clean[@]+"${clean[@]}"} --target "$@"; } >"$log" 2>&1; then
 		die "build failed: $(iovafuzz_log_error "$log") (log: $log)"
 	fi
+	touch -- "$stamp"
 	exec {lock}>&-
 }
 

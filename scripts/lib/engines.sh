@@ -9,11 +9,16 @@ engine_pids=()
 engine_logs=()
 
 # start LOG CMD...: run CMD in the background, in a session of its own so
-# it and its children can be stopped together.
+# it and its children can be stopped together, killed if this script is
+# (no engine outlives a killed run), without the output's lock.
 start() {
 	local log=$1
 	shift
-	TMPDIR=$work/tmp setsid "$@" >"$log" 2>&1 </dev/null &
+	(
+		[[ -z ${lock_fd:-} ]] || exec {lock_fd}>&-
+		TMPDIR=$work/tmp exec setsid setpriv --pdeathsig KILL -- "$@" \
+			>"$log" 2>&1 </dev/null
+	) &
 	engine_pids+=($!)
 	engine_logs+=("$log")
 }
@@ -100,6 +105,10 @@ start_afl() {
 	mkdir -p -- "$work/afl-in"
 	cp -- "$seeds"/* "$work/afl-in/"
 	find "$corpus" -maxdepth 1 -type f -exec cp -n -- {} "$work/afl-in/" \;
+	# AFL++ skips a seed that crashes, and stops if every one does: one
+	# input that runs no op, so that it goes on past a tree whose seeds
+	# all crash while it reads them in.
+	printf '\0' >"$work/afl-in/no-op"
 	afl=(afl-fuzz -i "$work/afl-in" -o "$work/afl" -t 25000)
 	(($1)) && afl+=(-V "$1")
 	[[ -f $top/corpus/$target.dict ]] && afl+=(-x "$top/corpus/$target.dict")
@@ -118,8 +127,17 @@ afl_keep_queue() {
 	for f in "$work"/afl/*/queue/id:*; do
 		[[ -f $f ]] || continue
 		sum=$(sha1sum <"$f")
-		cp -n -- "$f" "$corpus/${sum%% *}"
+		cp -n -- "$f" "$corpus/${sum%% *}" 2>/dev/null ||
+			die "cannot write $corpus/${sum%% *} (AFL++'s queue into the corpus)"
 	done
+}
+
+# afl_copy FILE NAME: FILE into incoming/ as NAME, whole or not at all
+# (its time kept: when AFL found it).
+afl_copy() {
+	cp -p -- "$1" "$work/tmp/$2" 2>/dev/null &&
+		mv -f -- "$work/tmp/$2" "$incoming/$2" ||
+		die "cannot write $incoming/$2 (AFL++'s $1)"
 }
 
 # afl_collect FINAL: copy AFL's new crashes and hangs, and the seeds its
@@ -135,7 +153,7 @@ afl_collect() {
 		name=${f##*/id:}
 		name=${name%%,*}
 		case $f in */hangs/*) name=hang-afl-$role-$name ;; *) name=crash-afl-$role-$name ;; esac
-		cp -p -- "$f" "$incoming/$name"	# its time is when AFL found it
+		afl_copy "$f" "$name"
 	done
 	for j in "${!engine_logs[@]}"; do
 		log=${engine_logs[j]}
@@ -145,7 +163,7 @@ afl_collect() {
 			f=$work/afl/$role/queue/$name
 			[[ -f $f && -z ${afl_seen[$f]:-} ]] || continue
 			afl_seen[$f]=1
-			cp -p -- "$f" "$incoming/crash-afl-$role-seed-${name##*orig:}"
+			afl_copy "$f" "crash-afl-$role-seed-${name##*orig:}"
 		done < <(sed -n "s/.*Test case '\([^']*\)' results in a crash.*/\1/p" "$log" 2>/dev/null)
 	done
 }

@@ -22,8 +22,21 @@
       runs on it), then the minimized input (.min) and the minimized
       input's report (report.txt).  Prints one line per
       input: new|seen TAB known|unknown TAB signature TAB seconds TAB artifact
+      An input is first moved into DIR/staging/ (an engine that writes
+      the same name again makes a new file), and leaves it only once the
+      table counts it: one a killed run left there, or in the engine's
+      folder, is an input still to classify.  A libFuzzer artifact whose
+      SHA-1 is not the one in its name is incomplete (the engine was
+      killed, or the disk was full, while writing it): never a finding;
+      it is moved to DIR/incomplete/ with a line on stderr, or, with no
+      space left on DIR's disk, it is an error.
   findings.py summary --work DIR [--known FILE]...
-      Print DIR/findings.tsv as a table.
+      Print DIR/findings.tsv's rows as a table.
+  findings.py run --work DIR TEXT
+      Set findings.tsv's run line, "# run: TEXT" after the rows: how
+      long the run fuzzed, of how long it was given, and how it ended
+      (scripts/fuzz keeps it current while it runs, so that a run that
+      was killed still says how far it got).
 
 A REPLAYER is a command that gets the input's path appended, exits
 non-zero on a finding and prints its report on stdout or stderr.
@@ -97,51 +110,81 @@ def read_known(files):
 
 
 # findings.tsv: signature (the cause), count, first-seen, artifact, and
-# what reached it: each invariant and op seen, joined by "; ".
-def read_table(work):
-    table = {}
+# what reached it: each invariant and op seen, joined by "; "; after the
+# rows, scripts/fuzz's run line ("# run: ...", RUN_LINE).
+RUN_LINE = "# run: "
+
+
+def read_lines(work):
     path = os.path.join(work, "findings.tsv")
     try:
         with open(path, encoding="utf-8") as f:
-            for line in f:
-                fields = line.rstrip("\n").split("\t")
-                if len(fields) in (4, 5):
-                    ways = fields[4].split("; ") if len(fields) == 5 else []
-                    table[fields[0]] = [int(fields[1]), int(fields[2]),
-                                        fields[3], [w for w in ways if w]]
+            return f.read().splitlines()
     except FileNotFoundError:
-        pass
+        return []
     except (OSError, ValueError) as e:
         die(f"cannot read {path}: {e}")
+
+
+def read_table(work):
+    table = {}
+    for line in read_lines(work):
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) not in (4, 5):
+            continue
+        try:
+            ways = fields[4].split("; ") if len(fields) == 5 else []
+            table[fields[0]] = [int(fields[1]), int(fields[2]),
+                                fields[3], [w for w in ways if w]]
+        except ValueError as e:
+            die(f"cannot read {os.path.join(work, 'findings.tsv')}: {e}")
     return table
 
 
-def write_table(work, table):
-    path = os.path.join(work, "findings.tsv")
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        for sig, (count, first, artifact, ways) in table.items():
-            f.write(f"{sig}\t{count}\t{first}\t{artifact}\t"
-                    f"{'; '.join(ways)}\n")
-    os.replace(tmp, path)
+def read_run(work):
+    """The run line's text, or None (a table findings.py wrote alone)."""
+    for line in read_lines(work):
+        if line.startswith(RUN_LINE):
+            return line[len(RUN_LINE):]
+    return None
+
+
+def write_table(work, table, run=None):
+    """The table and the run line (@run, else the one it has), in place
+    at once: a reader sees the old file or the new, never a part."""
+    run = read_run(work) if run is None else run
+    text = "".join(f"{sig}\t{count}\t{first}\t{artifact}\t"
+                   f"{'; '.join(ways)}\n"
+                   for sig, (count, first, artifact, ways) in table.items())
+    if run is not None:
+        text += f"{RUN_LINE}{run}\n"
+    write_atomic(os.path.join(work, "findings.tsv"), text)
 
 
 def write_atomic(path, text):
     tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def keep_finding(args, sig, path):
-    """findings/<slug>/: the input and its signature, each in place at
-    once (a rename), before anything that can fail runs on it.  Returns
-    the saved input's path."""
+    """findings/<slug>/: a copy of the input and its signature, each in
+    place at once, before anything that can fail runs on it (the staged
+    input goes once the table counts it).  Returns the saved input's
+    path."""
     d = os.path.join(args.work, "findings", slug(sig))
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     saved = os.path.join(d, os.path.basename(path))
-    shutil.move(path, saved)
+    write_bytes(saved, read_bytes(path))
     write_atomic(os.path.join(d, "signature"), sig + "\n")
     return saved
 
@@ -157,8 +200,7 @@ def save_finding(args, cmd, sig, saved, out):
         _, report = replay_signature(cmd, small, args.tree, args.timeout)
     else:  # not reproducible, or not the same finding twice: keep as is
         shutil.copyfile(saved, small)
-    with open(os.path.join(d, "report.txt"), "w", encoding="utf-8") as f:
-        f.write(report)
+    write_atomic(os.path.join(d, "report.txt"), report)
     return saved
 
 
@@ -171,29 +213,69 @@ def fallback_signature(path):
     return f"{kind or 'crash'} (not reproducible)"
 
 
+LIBFUZZER_ARTIFACT = re.compile(r"^[a-z-]+-([0-9a-f]{40})$")
+
+
+def stage(args, path):
+    """The input moved into DIR/staging/: if an engine writes its name
+    again meanwhile, that is a new file, not this one rewritten."""
+    d = os.path.join(args.work, "staging")
+    os.makedirs(d, exist_ok=True)
+    staged = os.path.join(d, os.path.basename(path))
+    if os.path.dirname(os.path.abspath(path)) != d:
+        os.replace(path, staged)
+    return staged
+
+
+def complete(args, path):
+    """False for a libFuzzer artifact whose content is not what its name
+    says (moved to DIR/incomplete/, with a line); an error when the disk
+    is full, as that is why it could not be written."""
+    m = LIBFUZZER_ARTIFACT.match(os.path.basename(path))
+    data = read_bytes(path)
+    if not m or hashlib.sha1(data).hexdigest() == m.group(1):
+        return True
+    st = os.statvfs(args.work)
+    if st.f_bavail * st.f_frsize < 1 << 20:
+        die(f"cannot save the finding {os.path.basename(path)}: the "
+            f"engine wrote only {len(data)} bytes of it: no space left "
+            f"on the device of {args.work}")
+    d = os.path.join(args.work, "incomplete")
+    os.makedirs(d, exist_ok=True)
+    os.replace(path, os.path.join(d, os.path.basename(path)))
+    print(f"{PROG}: {os.path.basename(path)} is incomplete (its SHA-1 is "
+          f"not its name's: the engine was stopped while writing it), "
+          f"not a finding: kept in {d}/", file=sys.stderr)
+    return False
+
+
 def record(args, cmd):
     table = read_table(args.work)
     known = read_known(args.known)
     for path in args.inputs:
         if not os.path.isfile(path):
             die(f"no input {path}")
+        seconds = max(0, int(os.path.getmtime(path) - args.start))
+        path = stage(args, path)
+        if not complete(args, path):
+            continue
         sig, out = replay_signature(cmd, path, args.tree, args.timeout)
         sig = sig or fallback_signature(path)
         way = reached(out)
-        seconds = max(0, int(os.path.getmtime(path) - args.start))
         if sig in table:
             table[sig][0] += 1
-            os.unlink(path)
             state, artifact = "seen", table[sig][2]
             if way and way not in table[sig][3]:
                 table[sig][3].append(way)
+            write_table(args.work, table)
+            os.unlink(path)
         else:
             artifact = keep_finding(args, sig, path)
             table[sig] = [1, seconds, artifact, [way] if way else []]
             write_table(args.work, table)
+            os.unlink(path)
             save_finding(args, cmd, sig, artifact, out)
             state = "new"
-        write_table(args.work, table)
         print(f"{state}\t{'known' if sig in known else 'unknown'}\t{sig}\t"
               f"{table[sig][1]}\t{artifact}", flush=True)
     return 0
@@ -266,6 +348,11 @@ def summary(args):
     return 1 if any(s not in known for s in table) else 0
 
 
+def set_run(args):
+    write_table(args.work, read_table(args.work), " ".join(args.text))
+    return 0
+
+
 # --- command line ----------------------------------------------------------
 
 die = cli.die_as(PROG)
@@ -314,6 +401,9 @@ def parse(argv):
     s = sub.add_parser("summary")
     s.add_argument("--work", required=True)
     s.add_argument("--known", action="append")
+    s = sub.add_parser("run")
+    s.add_argument("--work", required=True)
+    s.add_argument("text", nargs="+")
     args = p.parse_args(argv)
     if args.cmd in ("minimize", "record"):
         if not replayer:
@@ -341,11 +431,14 @@ def main(argv):
             return 1
         print(sig)
         return 0
-    if args.cmd == "record":
-        try:
+    try:
+        if args.cmd == "record":
             return record(args, cmd)
-        except OSError as e:
-            die(f"cannot record in {args.work}: {e}")
+        if args.cmd == "run":
+            return set_run(args)
+    except OSError as e:
+        what = f"write {e.filename}" if e.filename else f"record in {args.work}"
+        die(f"cannot {what}: {e.strerror or e}")
     return summary(args)
 
 

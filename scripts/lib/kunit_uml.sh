@@ -22,9 +22,9 @@ tree=$1 kconf=$2
 shift 2
 [[ -f $tree/tools/testing/kunit/kunit.py && -d $tree/arch/um ]] ||
 	die "$tree is not a full kernel tree (no tools/testing/kunit/kunit.py or arch/um): UML needs one"
-for tool in flex bison bc make gcc python3; do
+for tool in flex bison bc make gcc python3 rsync; do
 	command -v "$tool" >/dev/null ||
-		die "missing $tool for a UML build (apt-get install flex bison bc make gcc)"
+		die "missing $tool for a UML build (apt-get install flex bison bc make gcc rsync)"
 done
 
 ver=$(iovafuzz_kernel_version "$tree")
@@ -37,14 +37,19 @@ flock "$lock"
 
 # The working copy is the tree again, timestamps kept, so the objects
 # of the last run stay valid; what the last run's patches changed is
-# touched after the copy, as it differs from what was built.
-rsync -a --delete --exclude=.git -- "$tree/" "$src/" ||
-	die "cannot copy $tree to $src"
-if [[ -f $work/patched ]]; then
-	while IFS= read -r f; do
-		[[ -e $src/$f ]] && touch -- "$src/$f"
-	done <"$work/patched"
+# touched after the copy, as it differs from what was built.  A run
+# killed (or failing) while it applied them never listed them: then every
+# file the copy had to bring back is touched.
+rsync -a --delete --exclude=.git --out-format='%n' -- "$tree/" "$src/" \
+	>"$work/copied" || die "cannot copy $tree to $src"
+changed=$work/patched
+[[ ! -e $work/applying ]] || changed=$work/copied
+if [[ -f $changed ]]; then
+	(cd -- "$src" && { grep -v '/$' "$changed" || true; } |
+		xargs -r -d '\n' touch -c --) ||
+		die "cannot touch the files the last run patched in $src"
 fi
+touch -- "$work/applying"
 : >"$work/patched"
 for p in "$@"; do
 	[[ -f $p && -r $p ]] || die "no readable patch file $p"
@@ -54,6 +59,7 @@ out=$(python3 "$here/premerge_series.py" apply --dest "$src" \
 	--save "$work/series" "$@" 2>&1) || { out=${out##*$'\n'}; die "${out#premerge: }"; }
 sed -nE 's/^patch [0-9]+\/[0-9]+: .*: ([^:]*)$/\1/p' <<<"$out" | tr ' ' '\n' \
 	>"$work/patched"
+rm -f -- "$work/applying"
 
 # The .kunitconfig: as asked, else the first one a patch adds.
 if [[ $kconf == - ]]; then

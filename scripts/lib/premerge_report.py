@@ -8,7 +8,9 @@
 
 Writes DIR/report.txt and DIR/report.md, prints the summary (a verdict
 line and one line per stage, short enough for a review reply) and exits
-with the verdict: 0 pass, 1 a finding that is not known, 2 an I/O error.
+with the verdict: 0 pass, 1 a finding that is not known, 2 an I/O error,
+3 no finding but the fuzzing was cut short (scripts/fuzz exit 3: its run
+line says how long it fuzzed and why it stopped).
 
 Findings: a unit or contract test that fails on the patched tree and not
 on the base (TEST <name>); a seed or regression program that reports a
@@ -41,7 +43,8 @@ def lines(path):
 
 
 def rows(path):
-    return [ln.split("\t") for ln in lines(path) if ln]
+    return [ln.split("\t") for ln in lines(path)
+            if ln and not ln.startswith("#")]
 
 
 def read_known(files):
@@ -95,13 +98,25 @@ def distinct(found):
     return list(out.values())
 
 
-def verdict(found):
+def fuzz_run(args):
+    """scripts/fuzz's run line ("fuzzed Fs of Ts: why"), or None."""
+    tsv = os.path.join(args.dir, "fuzz", args.patched, "iova",
+                       "findings.tsv")
+    for ln in lines(tsv):
+        if ln.startswith("# run: "):
+            return ln[len("# run: "):]
+    return None
+
+
+def verdict(found, run):
     bad = [f for f in found if not f[3]]
     if bad:
         sigs = sorted({f[0] for f in bad})
         more = f" and {len(sigs) - 3} more" if len(sigs) > 3 else ""
         return 1, f"FAIL: {len(sigs)} finding(s): " + "; ".join(sigs[:3]) \
             + more
+    if run is None or "cut short" in run:
+        return 3, f"INCOMPLETE: fuzzing {run or 'left no run line'}"
     if found:
         return 0, f"PASS ({len(found)} known finding(s))"
     return 0, "PASS"
@@ -131,7 +146,8 @@ def stage_lines(args, tests, found, diff):
            lines(os.path.join(d, "fuzz", "log.txt")) if "totals: " in ln]
     out.append(f"fuzzing: {args.seconds}s, {args.jobs} job(s), --keep-going: "
                f"{len(fz)} signature(s)"
-               + (f", {tot[-1].split(',')[0]} run" if tot else ""))
+               + (f", {tot[-1].split(',')[0]} run" if tot else "")
+               + f"; {fuzz_run(args) or 'no run line'}")
     dl = [ln for ln in lines(os.path.join(d, "diff", "out.txt"))
           if ln.startswith("differential:")]
     out.append(dl[-1] if dl else "differential: not run")
@@ -235,7 +251,7 @@ def main(argv):
     p.add_argument("--fail-on-difference", action="store_true")
     args = p.parse_args(argv)
     tests, found, diff = gather(args)
-    rc, head = verdict(found)
+    rc, head = verdict(found, fuzz_run(args))
     summary = [head] + stage_lines(args, tests, found, diff)
     write(os.path.join(args.dir, "report.txt"),
           text_report(args, summary, tests, found, diff))

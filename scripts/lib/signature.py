@@ -191,8 +191,15 @@ def read_bytes(path):
 
 
 def write_bytes(path, data):
+    """@path holds @data, or what it held before: never a part."""
+    tmp = path + ".tmp"
     try:
-        with open(path, "wb") as f:
+        with open(tmp, "wb") as f:
             f.write(data)
+        os.replace(tmp, path)
     except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
         die(f"cannot write {path}: {e.strerror}")

@@ -58,3 +58,45 @@ finish() {
 	fi
 	echo "all checks passed"
 }
+
+# descendants PID: PID and every process below it, one a line.
+descendants() {
+	local p
+	echo "$1"
+	for p in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+		descendants "$p"
+	done
+}
+
+# start_fuzz LOG ARGS...: scripts/fuzz in the background (its pid in
+# $fuzz_pid), its stderr in LOG; wait_line LOG REGEX [SECONDS] waits
+# until LOG has a line matching REGEX (fails after SECONDS, default 600).
+start_fuzz() {
+	local log=$1
+	shift
+	"$top/scripts/fuzz" --no-install "$@" >"$log.out" 2>"$log" </dev/null &
+	fuzz_pid=$!
+}
+
+wait_line() {
+	local i
+	for ((i = 0; i < ${3:-600} * 10; i++)); do
+		grep -qE -- "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$fuzz_pid" 2>/dev/null || { grep -qE -- "$2" "$1"; return; }
+		sleep 0.1
+	done
+	return 1
+}
+
+# check_table WORK TREE: scripts/fuzz's output WORK is sound after any
+# end (check_table.py), replayed with the tree's replayer in $IOVAFUZZ_BUILD.
+check_table() {
+	local ident replayer
+	ident=$(basename -- "$(dirname -- "$1")")
+	replayer=$(find "$IOVAFUZZ_BUILD/fuzz-$ident" -maxdepth 1 -type f \
+		-name 'iovafuzz_replay_*' ! -name '*.*' | head -n 1)
+	[[ -x $replayer ]] || { fail "no replayer for $ident"; return; }
+	[[ -f $1/findings.tsv ]] || { fail "no $1/findings.tsv"; return; }
+	python3 "$top/tests/scripts/check_table.py" "$1" "$2" -- "$replayer" ||
+		fail "$1 is not sound (above)"
+}

@@ -5,6 +5,7 @@ count (objects.py), each suite run on the rest (in parallel over
 --jobs, each run bounded), the report written (report.py)."""
 import argparse
 import concurrent.futures
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -309,12 +310,25 @@ def run_suite(name, suite, live, jobs, texts):
             prog(i + 1, len(live))
 
 
+def lock_out(out):
+    """One run at a time on @out (its work/ and reports); the lock goes
+    with the process, so a run that was killed leaves it free."""
+    global _lock
+    _lock = open(os.path.join(out, ".lock"), "a")
+    try:
+        fcntl.flock(_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        die(f"another scripts/mutate is using {out}: wait for it, or give "
+            f"--out")
+
+
 def main(argv):
     a = parse(argv)
     name, root, version, ident, standalone = tree_of(a)
     base = os.environ.get("IOVAFUZZ_BUILD") or os.path.join(TOP, "build")
     out = os.path.abspath(a.out or os.path.join(base, f"mutate-{ident}"))
     os.makedirs(out, exist_ok=True)
+    lock_out(out)
     ranges = None
     if a.lines:
         if standalone:
@@ -384,8 +398,10 @@ def main(argv):
     report.write_json(os.path.join(out, "report.json"), meta, mutants,
                       a.suites)
     txt = report.text(meta, mutants, a.suites)
-    with open(os.path.join(out, "report.txt"), "w") as f:
+    with open(os.path.join(out, "report.txt.tmp"), "w") as f:
         f.write(txt)
+    os.replace(os.path.join(out, "report.txt.tmp"),
+               os.path.join(out, "report.txt"))
     try:
         report_html.write(out)
     except report_html.RenderError as e:

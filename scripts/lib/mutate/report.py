@@ -11,6 +11,7 @@ kills over the compiled mutants it ran on; the score together is the
 mutants any suite killed over the compiled ones.  Of a sample
 (--sample), every score comes with its 95% interval."""
 import json
+import os
 
 import sample
 
@@ -77,9 +78,10 @@ def write_json(path, meta, mutants, suites):
         if m.parts:
             d["parts"] = m.parts
         doc["mutants"].append(d)
-    with open(path, "w") as f:
+    with open(path + ".tmp", "w") as f:
         json.dump(doc, f, indent=1, sort_keys=False)
         f.write("\n")
+    os.replace(path + ".tmp", path)
 
 
 def pct(x, iv=None):

@@ -286,8 +286,9 @@ def write(out_dir, dest=None):
         raise RenderError(f"no readable report.json in {out_dir}: {e}")
     page = render(doc, sources(out_dir, doc))
     dest = dest or os.path.join(out_dir, "report.html")
-    with open(dest, "w", encoding="utf-8") as f:
+    with open(dest + ".tmp", "w", encoding="utf-8") as f:
         f.write(page)
+    os.replace(dest + ".tmp", dest)
     return dest
 
 
