@@ -10,11 +10,16 @@
  * report names each op, the range and entry it touched and the failures
  * injected into it (the text form, fuzz/lang/text_maple.h); text programs are
  * read too (told apart by their first line).
+ *
+ * mt_validate() walks the whole tree: fuzzing runs it after every 16th op
+ * and the last, a replay after every op (validate_every()), so that a
+ * finding names the op that broke the tree and shrinks to it.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <shim/shim.h>
 
@@ -177,6 +182,34 @@ static void print_known(void)
 	known_report(stderr);
 }
 
+/* Validate after every op, not only every 16th (and the last)? */
+static bool every_op;
+
+/*
+ * A replay validates after every op, fuzzing does not (the walk costs
+ * more than the op).  libFuzzer replays when every input it is given is
+ * a file, not a directory (its RunIndividualFiles): the replays of
+ * scripts/fuzz, scripts/repro and the minimizers.  IOVAFUZZ_VALIDATE_EVERY
+ * set says which, 1 or 0, whatever the arguments.
+ */
+static bool validate_every(int argc, char **argv)
+{
+	const char *env = getenv("IOVAFUZZ_VALIDATE_EVERY");
+	struct stat sb;
+	int i, files = 0;
+
+	if (env && *env)
+		return strcmp(env, "0") != 0;
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-')
+			continue;
+		if (stat(argv[i], &sb) || !S_ISREG(sb.st_mode))
+			return false;
+		files++;
+	}
+	return files > 0;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -184,6 +217,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	known_load();
 	known_load_beside((*argv)[0]);
 	atexit(print_known);
+	every_op = validate_every(*argc, *argv);
 	return 0;
 }
 
@@ -228,7 +262,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cur = i;
 		why = run_op(data + 4 * i);
 		if (!why)
-			why = mp_tree_equals_model(&mt, &m, i % 16 == 15);
+			why = mp_tree_equals_model(&mt, &m, every_op ||
+						   i % 16 == 15 || i == n - 1);
 		check_complaint(i, data);
 		if (why)
 			broke(i, data, why);
