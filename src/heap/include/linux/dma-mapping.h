@@ -3,11 +3,19 @@
  * The DMA API for dma-buf importers: dma_map_sgtable() goes through the
  * IOMMU mapping model of src/heap/dma_map.c (an IOVA from the tree's real
  * iova.c, page-table leaves counted); syncs are no-ops (no caches).
- * A superset of the iova shim's header, which only gives DMA_BIT_MASK.
+ * A superset of the iova shim's header, which gives DMA_BIT_MASK and what
+ * the kernel's header brings in (module.h, slab.h ...).
  */
 #ifndef _LINUX_DMA_MAPPING_H
 #define _LINUX_DMA_MAPPING_H
 
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #define DMA_BIT_MASK(n)	(((n) == 64) ? ~0ULL : ((1ULL << (n)) - 1))

@@ -6,13 +6,17 @@
 #include <string.h>
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/compiler_attributes.h>
 #include <linux/align.h>
 #include <linux/array_size.h>
 #include <linux/stddef.h>
 #include <linux/limits.h>
 #include <linux/bug.h>
+#include <linux/build_bug.h>
 #include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/init.h>
 #include <linux/bitops.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>

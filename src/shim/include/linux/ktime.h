@@ -71,4 +71,8 @@ static inline s64 timespec64_to_ns(const struct timespec64 *ts)
 	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
 }
 
+/* Included by the kernel's ktime.h too. */
+#include <linux/jiffies.h>
+#include <linux/timekeeping.h>
+
 #endif

@@ -75,4 +75,14 @@ void kvfree_rcu_barrier(void);
 
 DEFINE_LOCK_GUARD_0(rcu, rcu_read_lock(), rcu_read_unlock())
 
+/* What the kernel's rcupdate.h brings in (preempt.h, irqflags.h, ...). */
+#include <linux/bitmap.h>
+#include <linux/cpumask.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/llist.h>
+#include <linux/preempt.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+
 #endif

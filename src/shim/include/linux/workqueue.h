@@ -53,4 +53,12 @@ bool shim_cancel_work(struct work_struct *work);
 #define delayed_work_pending(dw)	((dw)->work.pending)
 #define work_pending(w)			((w)->pending)
 
+/* What the kernel's workqueue.h brings in (timer.h, so ktime.h, ...). */
+#include <linux/cpumask.h>
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/string.h>
+
 #endif
