@@ -9,17 +9,27 @@ engine_pids=()
 engine_logs=()
 
 # start LOG CMD...: run CMD in the background, in a session of its own so
-# it and its children can be stopped together, killed if this script is
-# (no engine outlives a killed run), without the output's lock.
+# it and its children can be stopped together, without the output's lock.
+# No engine outlives a killed run: CMD is killed with this script, and a
+# watchdog kills its whole group then (AFL++'s target waits stopped
+# between inputs, and would wait for ever).
 start() {
-	local log=$1
+	local log=$1 main=$$ pid
 	shift
 	(
 		[[ -z ${lock_fd:-} ]] || exec {lock_fd}>&-
 		TMPDIR=$work/tmp exec setsid setpriv --pdeathsig KILL -- "$@" \
 			>"$log" 2>&1 </dev/null
 	) &
-	engine_pids+=($!)
+	pid=$!
+	(
+		[[ -z ${lock_fd:-} ]] || exec {lock_fd}>&-
+		exec setsid bash -c 'while kill -0 "$1" && kill -0 -- "-$2"; do
+			sleep 1; done 2>/dev/null
+			kill -0 "$1" 2>/dev/null || kill -KILL -- "-$2" 2>/dev/null' \
+			watchdog "$main" "$pid" </dev/null >/dev/null 2>&1
+	) &
+	engine_pids+=("$pid")
 	engine_logs+=("$log")
 }
 
@@ -98,9 +108,10 @@ afl_env() {
 
 # start_afl SECONDS: -M main and -S s1.. on the seeds plus the corpus, in
 # a fresh output directory (what it finds is recorded, its queue kept in
-# the corpus at the end).
+# the corpus at the end, or by the next run if this one is killed).
 start_afl() {
 	local j role afl
+	afl_keep_queue	# what a killed run's AFL++ found
 	rm -rf -- "$work/afl" "$work/afl-in"
 	mkdir -p -- "$work/afl-in"
 	cp -- "$seeds"/* "$work/afl-in/"

@@ -167,12 +167,12 @@ def write_atomic(path, text):
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)
-    except OSError:
+    except OSError as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise
+        raise OSError(e.errno, e.strerror, path) from e
 
 
 def keep_finding(args, sig, path):

@@ -32,4 +32,36 @@ progress=1
 expect_error fuzz "libfuzzer failed \(exit 1\): .*fake engine failure.*\(log: $IOVAFUZZ_OUT/.*/libfuzzer\.log\)$" \
 	"${fuzz[@]}"
 expect_error fuzz "libfuzzer failed \(exit 1\)" "${fuzz[@]}" --keep-going
+
+# An engine that fails after it reported a finding (the mainline bug
+# corpus/known/6.12.txt lists, so known): the run is cut short, exit 3,
+# its last line and findings.tsv's run line say so, the finding counted.
+known=$(find "$top/corpus/known/6.12" -type f | head -n 1)
+cat >"$work/fake" <<FAKE
+#!/bin/sh
+# The first process reports the known input and ends; the next fails.
+[ -e "$work/fake-state" ] && { echo "==1== ERROR: libFuzzer: fake engine failure" >&2; exit 1; }
+touch "$work/fake-state"
+for a; do case \$a in -artifact_prefix=*) prefix=\${a#*=} ;; esac; done
+sum=\$(sha1sum <"$known" | cut -c1-40)
+cp "$known" "\${prefix}crash-\$sum"
+echo "#1	INITED cov: 1 ft: 1 corp: 1/1b"
+echo "==1== ERROR: AddressSanitizer: heap-use-after-free"
+echo "Test unit written to \${prefix}crash-\$sum"
+exit 1
+FAKE
+chmod +x "$work/fake"
+mv -f -- "$work/fake" "$fuzzer"
+rm -f -- "$work/fake-state"
+rc=0
+"${fuzz[@]}" --keep-going --time 20 >"$work/short.out" 2>"$work/short.log" || rc=$?
+cat "$work/short.log"
+last=$(tail -n 1 "$work/short.log")
+((rc == 3)) || fail "engine failure after a finding: exit $rc, want 3"
+[[ $last =~ ^fuzz:\ fuzzed\ [0-9]+s\ of\ 20s:\ cut\ short:\ libfuzzer\ failed\ \(exit\ 1\):.*fake\ engine\ failure ]] ||
+	fail "engine failure after a finding: last line: $last"
+grep -q '^# run: fuzzed [0-9]*s of 20s: cut short: libfuzzer failed' \
+	"$(echo "$IOVAFUZZ_OUT"/*/iova/findings.tsv)" || fail "findings.tsv's run line"
+grep -q 'heap-use-after-free iova_cache_get' "$work/short.out" ||
+	fail "the finding reported before the failure is not in the table"
 finish

@@ -13,7 +13,7 @@
 top=$1 tree=$2 work=$3 mode=$5 seed=$6
 . "$(dirname -- "$0")/lib.sh"
 export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
-moments=${IOVAFUZZ_TEST_MOMENTS:-3}
+moments=${IOVAFUZZ_TEST_MOMENTS:-2}
 case $mode in
 jobs1) args=(--jobs 1) ;;
 jobs2) args=(--jobs 2) ;;
@@ -22,8 +22,13 @@ afl) args=(--jobs 2 --engine afl) ;;
 esac
 RANDOM=$seed
 
-corpus_size() {
-	find "$work"/out/*/iova/corpus -maxdepth 1 -type f 2>/dev/null | wc -l
+# grown [queue]: the SHA-1 of every input in the corpus (and with queue,
+# AFL++'s queue of the run), sorted.
+grown() {
+	local -a dirs=("$work"/out/*/iova/corpus)
+	[[ -z ${1:-} ]] || dirs+=("$work"/out/*/iova/afl/*/queue)
+	find "${dirs[@]}" -maxdepth 1 -type f ! -name '.*' -exec sha1sum {} + 2>/dev/null |
+		cut -c1-40 | sort -u
 }
 
 for ((k = 1; k <= moments; k++)); do
@@ -35,26 +40,43 @@ for ((k = 1; k <= moments; k++)); do
 	wait_line "$log" '^fuzz: tree ' || { fail "moment $k: fuzzing never started"; cat "$log"; continue; }
 	sleep "$at"
 	if ((whole)); then
+		# Every process and process group of the run (the engines'
+		# sessions), as an OOM kill of its cgroup would.
 		mapfile -t pids < <(descendants "$fuzz_pid")
-		kill -KILL "${pids[@]}" 2>/dev/null
+		mapfile -t groups < <(ps -o pgid= -p "$(IFS=,; echo "${pids[*]}")" |
+			tr -d ' ' | sort -u | grep -vx "$(ps -o pgid= -p $$ | tr -d ' ')")
+		kill -KILL "${pids[@]}" "${groups[@]/#/-}" 2>/dev/null
 		what="the whole run"
 	else
 		mapfile -t pids < <(descendants "$fuzz_pid")
 		kill -KILL "$fuzz_pid"
 		what="scripts/fuzz alone"
 	fi
-	wait "$fuzz_pid" 2>/dev/null
+	wait "$fuzz_pid" 2>/dev/null || true
 	echo "moment $k: killed $what after ${at}s of fuzzing"
 	sleep 5
 	for p in "${pids[@]}"; do
-		if kill -0 "$p" 2>/dev/null; then
-			fail "moment $k: $(tr '\0' ' ' </proc/"$p"/cmdline 2>/dev/null) outlived $what"
-			kill -KILL "$p" 2>/dev/null
-		fi
+		# A zombie is dead; init reaps it when it gets to it.
+		kill -0 "$p" 2>/dev/null && [[ $(ps -o stat= -p "$p") != Z* ]] || continue
+		cmd=$(tr '\0' ' ' </proc/"$p"/cmdline 2>/dev/null) || continue
+		[[ $cmd == *iovafuzz_fuzz_* || $cmd == *go_on.py* || $cmd == *afl-fuzz* ]] ||
+			continue
+		fail "moment $k: an engine outlived $what: $cmd"
+		kill -KILL "$p" 2>/dev/null
+	done
+	# What was classifying an input when scripts/fuzz alone died ends
+	# its work, holding the output's lock until then.
+	for ((i = 0; i < 300; i++)); do
+		alive=0
+		for p in "${pids[@]}"; do
+			kill -0 "$p" 2>/dev/null && [[ $(ps -o stat= -p "$p") != Z* ]] && alive=1
+		done
+		((alive)) || break
+		sleep 1
 	done
 	out=$(echo "$work"/out/*/iova)
 	check_table "$out" "$tree"
-	before=$(corpus_size)
+	grown queue >"$work/before"
 	rc=0
 	"$top/scripts/fuzz" --no-install --kernel-src "$tree" "${args[@]}" \
 		--keep-going --time 10 >"$log.2.out" 2>"$log.2" </dev/null || rc=$?
@@ -64,9 +86,10 @@ for ((k = 1; k <= moments; k++)); do
 	[[ -f $out/findings.prev.tsv ]] || fail "moment $k: the first run's table is gone"
 	grep -q '^fuzz: fuzzed [0-9]*s of 10s: ran its time$' "$log.2" ||
 		fail "moment $k: the second run did not run its time"
-	after=$(corpus_size)
-	((after >= before)) || fail "moment $k: corpus $before inputs, then $after"
+	grown >"$work/after"
+	lost=$(comm -23 "$work/before" "$work/after" | wc -l)
+	((lost == 0)) || fail "moment $k: $lost input(s) the first run grew are not in the corpus"
 	check_table "$out" "$tree"
-	echo "moment $k: second run exit $rc, corpus $before -> $after"
+	echo "moment $k: second run exit $rc, corpus $(wc -l <"$work/before") -> $(wc -l <"$work/after") inputs"
 done
 finish
