@@ -31,6 +31,7 @@ Exit status: 0 as expected, 1 not (saying what differs)."""
 import argparse
 import html
 import html.parser
+import fcntl
 import json
 import os
 import re
@@ -101,6 +102,13 @@ def check_errors(a):
          m + ["--standalone", os.path.join(a.dir, "reach", "rbtree"),
               "--file", "lib/maple_tree.c", "--list", "--out", a.out]),
     ]
+    # One run at a time on an --out: this process holds its lock.
+    locked = os.path.join(a.out, "locked")
+    os.makedirs(locked, exist_ok=True)
+    hold = open(os.path.join(locked, ".lock"), "a")
+    fcntl.flock(hold, fcntl.LOCK_EX)
+    cases.append(("--out in use", m + sd + ["--file", "sample.c", "--list",
+                                            "--out", locked]))
     for what, cmd in cases:
         p = subprocess.run(cmd, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)

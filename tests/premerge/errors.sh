@@ -24,6 +24,14 @@ expect_error premerge 'kernel tree not found' \
 	"$pm" --no-install --base "$work/no-tree" --series "$d/refuse-large.patch"
 expect_error premerge 'does-not-apply.patch does not apply: drivers/iommu/iova.c hunk #2 \(at line [0-9]+\)$' \
 	"$pm" --no-install --base "$base" --series "$d/does-not-apply.patch"
+# One run at a time on an output directory: another holds its lock.
+flock "$work/locked.lock" sleep 60 &
+holder=$!
+sleep 0.5
+expect_error premerge "another premerge is using $work/locked" \
+	"$pm" --no-install --base "$base" --series "$d/two-patches.mbox" \
+	--apply-only --out "$work/locked"
+kill "$holder" 2>/dev/null || true
 printf 'not a patch\n' >"$work/garbage.patch"
 expect_error premerge 'garbage.patch does not apply: no diff in it' \
 	"$pm" --no-install --base "$base" --series "$work/garbage.patch"
