@@ -62,8 +62,8 @@ import cli  # noqa: E402
 PROG = "findings.py"
 
 from signature import (  # noqa: E402,F401
-    crash_class, first_frame, parse_frame, reached, read_bytes, replay,
-    replay_env, replay_signature, signature, symptom, write_bytes)
+    crash_class, first_frame, parse_frame, reached, read_bytes, replace_bytes,
+    replay, replay_env, replay_signature, signature, symptom, write_bytes)
 from minimize import Minimizer, minimize_program  # noqa: E402,F401
 
 
@@ -162,17 +162,7 @@ def write_table(work, table, run=None):
 
 
 def write_atomic(path, text):
-    tmp = path + ".tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise OSError(e.errno, e.strerror, path) from e
+    replace_bytes(path, text.encode("utf-8"))
 
 
 def keep_finding(args, sig, path):
@@ -437,7 +427,8 @@ def main(argv):
         if args.cmd == "run":
             return set_run(args)
     except OSError as e:
-        what = f"write {e.filename}" if e.filename else f"record in {args.work}"
+        what = f"write {e.filename}" if e.filename else \
+            f"record in {args.work}"
         die(f"cannot {what}: {e.strerror or e}")
     return summary(args)
 

@@ -190,8 +190,9 @@ def read_bytes(path):
         die(f"cannot read {path}: {e.strerror}")
 
 
-def write_bytes(path, data):
-    """@path holds @data, or what it held before: never a part."""
+def replace_bytes(path, data):
+    """@path holds @data, or what it held before: never a part (written
+    beside it, then renamed).  An OSError names @path."""
     tmp = path + ".tmp"
     try:
         with open(tmp, "wb") as f:
@@ -202,4 +203,11 @@ def write_bytes(path, data):
             os.unlink(tmp)
         except OSError:
             pass
+        raise OSError(e.errno, e.strerror, path) from e
+
+
+def write_bytes(path, data):
+    try:
+        replace_bytes(path, data)
+    except OSError as e:
         die(f"cannot write {path}: {e.strerror}")

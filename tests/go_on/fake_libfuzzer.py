@@ -8,8 +8,8 @@ named after its SHA-1, "Test unit written to", no INITED line).  A
 process whose -seed is 1000 or more (go_on.py's second chain) waits
 FAKE_DELAY seconds before it ends, so that the first chain has left the
 input out by then; with FAKE_BARRIER=DIR:N, the first process of each
-chain waits, once it has read its inputs, until N have.  With no crashing input it prints INITED and the
-final stats, and exits 0."""
+chain waits, once it has read its inputs, until N have.  With no crashing
+input it prints INITED and the final stats, and exits 0."""
 
 import hashlib
 import os
