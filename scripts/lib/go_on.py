@@ -156,11 +156,13 @@ class Chains:
         self.stopped = False
         self.left_out = set()
 
-    def leave_out(self, dirs, digest):
+    def leave_out(self, j, dirs, digest):
         """Leave the input out once for all chains: true if it is out,
-        by this call or by another chain's."""
+        by this call or by another chain's (chain @j says so)."""
         with self.lock:
             if digest in self.left_out:
+                self.write(f"{PROG}: chain {j}: {digest}, which ended its "
+                           f"process, is left out already: going on\n")
                 return True
             if leave_out(dirs, digest):
                 self.left_out.add(digest)
@@ -260,7 +262,7 @@ def chain(args, chains, j, dirs, go, start):
             digest = os.path.basename(artifact).rsplit("-", 1)[-1]
             # libFuzzer's own first input (the empty one) is in no
             # directory: it is dropped next time, if the target saved it.
-            if not chains.leave_out(dirs, digest) and \
+            if not chains.leave_out(j, dirs, digest) and \
                     saved(go) == listed:
                 return rc
         k += 1

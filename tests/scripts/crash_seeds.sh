@@ -7,7 +7,8 @@
 # heap-use-after-free, as the posted maple series' reserve_iova() did),
 # scripts/fuzz --keep-going with --jobs 1, --jobs 2 (the default here)
 # and AFL++ runs its whole time and reports the three causes every time.
-# Runs of each: IOVAFUZZ_TEST_REPEAT (default 2).
+# Runs with --jobs 2: IOVAFUZZ_TEST_REPEAT (default 2), of the others one;
+# IOVAFUZZ_TEST_REPEAT_ALL=1 repeats those too.
 top=$1 tree=$2 work=$3
 . "$(dirname -- "$0")/lib.sh"
 export IOVAFUZZ_BUILD=$4
@@ -23,7 +24,7 @@ for mode in jobs1 jobs2 afl; do
 	afl) args=(--jobs 2 --engine afl) ;;
 	esac
 	n=$repeat
-	[[ $mode != afl ]] || n=1
+	[[ $mode == jobs2 || -n ${IOVAFUZZ_TEST_REPEAT_ALL:-} ]] || n=1
 	for ((k = 1; k <= n; k++)); do
 		export IOVAFUZZ_OUT=$work/$mode.$k
 		rc=0
