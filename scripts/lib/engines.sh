@@ -151,6 +151,22 @@ afl_copy() {
 		die "cannot write $incoming/$2 (AFL++'s $1)"
 }
 
+# afl_rescue: the crashes and hangs of an AFL++ run that was killed, into
+# incoming/ under names of their own (some may be counted twice: none is
+# lost).
+afl_rescue() {
+	local f role kind name
+	for f in "$work"/afl/*/crashes/id:* "$work"/afl/*/hangs/id:*; do
+		[[ -f $f ]] || continue
+		role=${f#"$work"/afl/}
+		role=${role%%/*}
+		case $f in */hangs/*) kind=hang ;; *) kind=crash ;; esac
+		name=${f##*/id:}
+		afl_copy "$f" "$kind-afl-earlier-$role-${name%%,*}"
+	done
+	rm -rf -- "$work/afl/"*/crashes "$work/afl/"*/hangs
+}
+
 # afl_collect FINAL: copy AFL's new crashes and hangs, and the seeds its
 # dry run skipped as crashing, into incoming/.
 afl_collect() {

@@ -77,6 +77,8 @@ for ((k = 1; k <= moments; k++)); do
 	out=$(echo "$work"/out/*/iova)
 	check_table "$out" "$tree"
 	grown queue >"$work/before"
+	# AFL++'s crashes and hangs the killed run had not classified yet.
+	afl=$(find "$out"/afl/*/crashes "$out"/afl/*/hangs -name 'id:*' 2>/dev/null | wc -l)
 	rc=0
 	"$top/scripts/fuzz" --no-install --kernel-src "$tree" "${args[@]}" \
 		--keep-going --time 10 >"$log.2.out" 2>"$log.2" </dev/null || rc=$?
@@ -87,6 +89,11 @@ for ((k = 1; k <= moments; k++)); do
 	grep -q '^fuzz: fuzzed [0-9]*s of 10s: ran its time$' "$log.2" ||
 		fail "moment $k: the second run did not run its time"
 	grown >"$work/after"
+	if ((afl)); then
+		n=$(sed -n 's/^fuzz: \([0-9]*\) input(s) an earlier run reported.*/\1/p' "$log.2")
+		((${n:-0} >= afl)) ||
+			fail "moment $k: the killed run's $afl AFL++ crash(es) and hang(s), ${n:-none} classified"
+	fi
 	lost=$(comm -23 "$work/before" "$work/after" | wc -l)
 	((lost == 0)) || fail "moment $k: $lost input(s) the first run grew are not in the corpus"
 	check_table "$out" "$tree"
