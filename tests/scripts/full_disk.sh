@@ -8,6 +8,8 @@
 # saved before is whole (check_table.py) and nothing half-written is a
 # finding.
 top=$1 tree=$2 work=$3
+# A run of this test that was killed may have left its disk mounted.
+umount -l "$work/disk" 2>/dev/null || true
 . "$(dirname -- "$0")/lib.sh"
 export IOVAFUZZ_BUILD=$4
 disk=$work/disk
