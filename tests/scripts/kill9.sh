@@ -27,8 +27,8 @@ RANDOM=$seed
 grown() {
 	local -a dirs=("$work"/out/*/iova/corpus)
 	[[ -z ${1:-} ]] || dirs+=("$work"/out/*/iova/afl/*/queue)
-	find "${dirs[@]}" -maxdepth 1 -type f ! -name '.*' -exec sha1sum {} + 2>/dev/null |
-		cut -c1-40 | sort -u
+	{ find "${dirs[@]}" -maxdepth 1 -type f ! -name '.*' -exec sha1sum {} + \
+		2>/dev/null || true; } | cut -c1-40 | sort -u
 }
 
 for ((k = 1; k <= moments; k++)); do
@@ -78,7 +78,7 @@ for ((k = 1; k <= moments; k++)); do
 	check_table "$out" "$tree"
 	grown queue >"$work/before"
 	# AFL++'s crashes and hangs the killed run had not classified yet.
-	afl=$(find "$out"/afl/*/crashes "$out"/afl/*/hangs -name 'id:*' 2>/dev/null | wc -l)
+	afl=$({ find "$out"/afl/*/crashes "$out"/afl/*/hangs -name 'id:*' 2>/dev/null || true; } | wc -l)
 	rc=0
 	"$top/scripts/fuzz" --no-install --kernel-src "$tree" "${args[@]}" \
 		--keep-going --time 10 >"$log.2.out" 2>"$log.2" </dev/null || rc=$?
