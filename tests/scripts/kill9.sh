@@ -32,7 +32,11 @@ grown() {
 }
 
 for ((k = 1; k <= moments; k++)); do
-	at=$((RANDOM % 15)).$((RANDOM % 10))
+	# AFL++ saves a crash a second on this tree, each replayed after:
+	# its moments come sooner.
+	span=15
+	[[ $mode != afl ]] || span=6
+	at=$((RANDOM % span)).$((RANDOM % 10))
 	whole=1
 	((k < moments)) || whole=0
 	log=$work/log.$k
