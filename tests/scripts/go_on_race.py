@@ -14,6 +14,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GO_ON = os.path.join(HERE, "..", "..", "scripts", "lib", "go_on.py")
+# Not in tests/go_on/: every file there is an input of go_on.* tests.
 FAKE = os.path.join(HERE, "fake_libfuzzer.py")
 
 
