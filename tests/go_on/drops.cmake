@@ -13,7 +13,7 @@
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/go")
 get_filename_component(here "${CMAKE_CURRENT_LIST_FILE}" DIRECTORY)
-file(GLOB seeds "${SEEDS}/*" "${here}/*")
+file(GLOB seeds LIST_DIRECTORIES false "${SEEDS}/*" "${here}/*")
 # Stacks as addresses: only whether and what an input reports counts
 # here, and symbolizing them was most of this test's time.
 set(ENV{ASAN_OPTIONS} "$ENV{ASAN_OPTIONS}:symbolize=0")
