@@ -40,12 +40,14 @@ for ((k = 1; k <= moments; k++)); do
 	whole=1
 	((k < moments)) || whole=0
 	log=$work/log.$k
-	start_fuzz "$log" --kernel-src "$tree" "${args[@]}" --keep-going --time 60
+	setsid=1 start_fuzz "$log" --kernel-src "$tree" "${args[@]}" --keep-going --time 60
 	wait_line "$log" '^fuzz: tree ' || { fail "moment $k: fuzzing never started"; cat "$log"; continue; }
 	sleep "$at"
 	if ((whole)); then
 		# Every process and process group of the run (the engines'
-		# sessions), as an OOM kill of its cgroup would.
+		# sessions), as an OOM kill of its cgroup would: the script's
+		# group stopped first, so that it starts nothing meanwhile.
+		kill -STOP -- "-$fuzz_pid"
 		mapfile -t pids < <(descendants "$fuzz_pid")
 		mapfile -t groups < <(ps -o pgid= -p "$(IFS=,; echo "${pids[*]}")" |
 			tr -d ' ' | sort -u | grep -vx "$(ps -o pgid= -p $$ | tr -d ' ')")

@@ -69,12 +69,14 @@ descendants() {
 }
 
 # start_fuzz LOG ARGS...: scripts/fuzz in the background (its pid in
-# $fuzz_pid), its stderr in LOG; wait_line LOG REGEX [SECONDS] waits
-# until LOG has a line matching REGEX (fails after SECONDS, default 600).
+# $fuzz_pid; with setsid=1, in a session and process group of its own),
+# its stderr in LOG; wait_line LOG REGEX [SECONDS] waits until LOG has a
+# line matching REGEX (fails after SECONDS, default 600).
 start_fuzz() {
-	local log=$1
+	local log=$1 s=()
 	shift
-	"$top/scripts/fuzz" --no-install "$@" >"$log.out" 2>"$log" </dev/null &
+	((${setsid:-0})) && s=(setsid)
+	"${s[@]}" "$top/scripts/fuzz" --no-install "$@" >"$log.out" 2>"$log" </dev/null &
 	fuzz_pid=$!
 }
 
