@@ -18,11 +18,7 @@ want=("heap-use-after-free free_iova_mem" "NO_LEAK iommu_iova_magazine"
 	"iova_cpuhp_dead")
 
 for mode in jobs1 jobs2 afl; do
-	case $mode in
-	jobs1) args=(--jobs 1) ;;
-	jobs2) args=(--jobs 2) ;;
-	afl) args=(--jobs 2 --engine afl) ;;
-	esac
+	mode_args "$mode"
 	n=$repeat
 	[[ $mode == jobs2 || -n ${IOVAFUZZ_TEST_REPEAT_ALL:-} ]] || n=1
 	for ((k = 1; k <= n; k++)); do

@@ -21,11 +21,7 @@ export IOVAFUZZ_OUT=$disk/out
 
 for mode in jobs1 jobs2 afl; do
 	rm -rf -- "${disk:?}"/* "$work/corpus"
-	case $mode in
-	jobs1) args=(--jobs 1) ;;
-	jobs2) args=(--jobs 2) ;;
-	afl) args=(--jobs 2 --engine afl) ;;
-	esac
+	mode_args "$mode"
 	log=$work/$mode.err
 	# The corpus elsewhere: what fills the disk is the test's file.
 	start_fuzz "$log" --kernel-src "$tree" "${args[@]}" --corpus "$work/corpus" \

@@ -14,12 +14,7 @@ top=$1 tree=$2 work=$3 mode=$5 seed=$6
 . "$(dirname -- "$0")/lib.sh"
 export IOVAFUZZ_BUILD=$4 IOVAFUZZ_OUT=$work/out
 moments=${IOVAFUZZ_TEST_MOMENTS:-2}
-case $mode in
-jobs1) args=(--jobs 1) ;;
-jobs2) args=(--jobs 2) ;;
-afl) args=(--jobs 2 --engine afl) ;;
-*) echo "unknown mode $mode"; exit 2 ;;
-esac
+mode_args "$mode"
 RANDOM=$seed
 
 # grown [queue]: the SHA-1 of every input in the corpus (and with queue,

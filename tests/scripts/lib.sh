@@ -59,6 +59,17 @@ finish() {
 	echo "all checks passed"
 }
 
+# mode_args MODE: scripts/fuzz's options for a fault test's MODE (jobs1,
+# jobs2, afl), in $args.
+mode_args() {
+	case $1 in
+	jobs1) args=(--jobs 1) ;;
+	jobs2) args=(--jobs 2) ;;
+	afl) args=(--jobs 2 --engine afl) ;;
+	*) echo "unknown mode $1"; exit 2 ;;
+	esac
+}
+
 # descendants PID: PID and every process below it, one a line.
 descendants() {
 	local p
