@@ -25,6 +25,7 @@ import os
 import sys
 
 import cli
+from findings import read_run
 
 PROG = "premerge"
 
@@ -100,12 +101,7 @@ def distinct(found):
 
 def fuzz_run(args):
     """scripts/fuzz's run line ("fuzzed Fs of Ts: why"), or None."""
-    tsv = os.path.join(args.dir, "fuzz", args.patched, "iova",
-                       "findings.tsv")
-    for ln in lines(tsv):
-        if ln.startswith("# run: "):
-            return ln[len("# run: "):]
-    return None
+    return read_run(os.path.join(args.dir, "fuzz", args.patched, "iova"))
 
 
 def verdict(found, run):
